@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds kube-apiserver, kubectl and etcd from the Go module proxy and lays them out as setup-envtest does:
+#   <store>/k8s/<X.Y.Z>-<os>-<arch>/{kube-apiserver,etcd,kubectl}
+# The store is $ENVTEST_STORE, else ${XDG_DATA_HOME:-~/.local/share}/kubebuilder-envtest.
+# Skips the build when all three binaries of the pinned versions are already there.
+# Prints KUBEBUILDER_ASSETS=<dir> as its last line.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+K8S="$(go -C "$here/kube" list -m -f '{{.Version}}' k8s.io/kubernetes)"
+ETCD="$(go -C "$here/etcd" list -m -f '{{.Version}}' go.etcd.io/etcd/server/v3)"
+MINOR="$(echo "$K8S" | cut -d. -f2)"
+STORE="${ENVTEST_STORE:-${XDG_DATA_HOME:-$HOME/.local/share}/kubebuilder-envtest}/k8s"
+OUT="$STORE/${K8S#v}-$(go env GOOS)-$(go env GOARCH)"
+
+have_version() { # <binary> <expected substring>
+  [ -x "$1" ] && "$1" --version 2>/dev/null | grep -qF "$2"
+}
+if have_version "$OUT/kube-apiserver" "Kubernetes $K8S" && have_version "$OUT/etcd" "etcd Version: ${ETCD#v}" \
+  && [ -x "$OUT/kubectl" ]; then
+  echo "envtest assets already built: Kubernetes $K8S, etcd $ETCD" >&2
+  echo "KUBEBUILDER_ASSETS=$OUT"
+  exit 0
+fi
+
+echo "building envtest assets: Kubernetes $K8S, etcd $ETCD into $OUT" >&2
+export CGO_ENABLED=0
+ver=""
+for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+  ver="$ver -X $p.gitVersion=$K8S -X $p.gitMajor=1 -X $p.gitMinor=$MINOR -X $p.gitTreeState=clean -X $p.buildDate=1970-01-01T00:00:00Z"
+done
+tmp="$(mktemp -d "$STORE/.build-XXXXXX" 2>/dev/null || { mkdir -p "$STORE"; mktemp -d "$STORE/.build-XXXXXX"; })"
+trap 'rm -rf "$tmp"' EXIT
+go -C "$here/kube" build -trimpath -tags selinux,notest -ldflags "-s -w $ver" -o "$tmp/kube-apiserver" k8s.io/kubernetes/cmd/kube-apiserver
+go -C "$here/kube" build -trimpath -ldflags "-s -w $ver" -o "$tmp/kubectl" k8s.io/kubernetes/cmd/kubectl
+go -C "$here/etcd" build -trimpath -ldflags "-s -w" -o "$tmp/etcd" go.etcd.io/etcd/server/v3
+chmod 0555 "$tmp/kube-apiserver" "$tmp/kubectl" "$tmp/etcd"
+have_version "$tmp/kube-apiserver" "Kubernetes $K8S" || { echo "kube-apiserver reports the wrong version" >&2; exit 1; }
+have_version "$tmp/etcd" "etcd Version: ${ETCD#v}" || { echo "etcd reports the wrong version" >&2; exit 1; }
+mkdir -p "$OUT"
+chmod u+w "$OUT"/* 2>/dev/null || true
+# Move into place only once everything built, so an interrupted build never leaves a half-filled directory.
+mv -f "$tmp/kube-apiserver" "$tmp/kubectl" "$tmp/etcd" "$OUT/"
+echo "KUBEBUILDER_ASSETS=$OUT"

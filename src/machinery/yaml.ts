@@ -1,0 +1,32 @@
+import { stringify } from 'yaml';
+
+/** YamlOptions controls {@link toYaml}. */
+export interface YamlOptions {
+  /**
+   * Sort mapping keys alphabetically at every level, as Go's JSON-then-YAML marshalling does for
+   * controller-gen output. Without it keys keep the order in which the object was built.
+   */
+  sortKeys?: boolean;
+}
+
+/**
+ * toYaml serialises a plain object to YAML deterministically: block style, two-space indent, no line
+ * folding, no anchors, a single trailing newline. Objects are built in code and only serialised here, so
+ * the same object always gives the same bytes.
+ */
+export function toYaml(value: unknown, options: YamlOptions = {}): string {
+  const text = stringify(value, {
+    indent: 2,
+    lineWidth: 0,
+    minContentWidth: 0,
+    aliasDuplicateObjects: false,
+    sortMapEntries: options.sortKeys === true,
+    indentSeq: false,
+  });
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** toYamlDocuments joins several objects as a multi-document YAML stream (`---` between documents). */
+export function toYamlDocuments(values: readonly unknown[], options: YamlOptions = {}): string {
+  return values.map((v) => `---\n${toYaml(v, options)}`).join('');
+}

@@ -1,0 +1,30 @@
+/**
+ * Type aliases for API authors. Each alias is what the value is at runtime (a number or a string); the
+ * name is what tells `operator-ts generate` which OpenAPI type and format to emit, exactly as the Go
+ * types of the same names do for controller-gen. Import them with `import type`.
+ *
+ * @packageDocumentation
+ */
+
+/** int32 is a 32-bit signed integer: `type: integer, format: int32`. */
+export type int32 = number;
+/** int64 is a 64-bit signed integer: `type: integer, format: int64`. Values above 2^53 lose precision in JavaScript. */
+export type int64 = number;
+/** float64 is a floating-point number: `type: number`. */
+export type float64 = number;
+/** Time is an RFC 3339 timestamp on the wire (metav1.Time): `type: string, format: date-time`. */
+export type Time = string;
+/** MicroTime is an RFC 3339 timestamp with microseconds (metav1.MicroTime): `type: string, format: date-time`. */
+export type MicroTime = string;
+/** Duration is a Go-style duration string such as `1h30m` (metav1.Duration): `type: string`. */
+export type Duration = string;
+/** Quantity is a Kubernetes resource quantity such as `500m` or `2Gi`, or a plain integer. */
+export type Quantity = string | number;
+/** IntOrString holds either an integer or a string, as intstr.IntOrString does (ports, percentages). */
+export type IntOrString = string | number;
+/** Bytes is base64-encoded binary data on the wire: `type: string, format: byte`. */
+export type Bytes = string;
+/** JSONValue is any JSON value; the schema keeps unknown fields (`x-kubernetes-preserve-unknown-fields`). */
+export type JSONValue = string | number | boolean | null | JSONValue[] | { [key: string]: JSONValue };
+/** RawExtension is an embedded JSON object kept as-is (runtime.RawExtension). */
+export type RawExtension = { [key: string]: JSONValue };
