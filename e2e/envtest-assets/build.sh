@@ -13,7 +13,9 @@ STORE="${ENVTEST_STORE:-${XDG_DATA_HOME:-$HOME/.local/share}/kubebuilder-envtest
 OUT="$STORE/${K8S#v}-$(go env GOOS)-$(go env GOARCH)"
 
 have_version() { # <binary> <expected substring>
-  [ -x "$1" ] && "$1" --version 2>/dev/null | grep -qF "$2"
+  # Capture first: `grep -q` closing the pipe early would fail the pipeline under pipefail.
+  local out
+  [ -x "$1" ] && out="$("$1" --version 2>/dev/null)" && [[ "$out" == *"$2"* ]]
 }
 if have_version "$OUT/kube-apiserver" "Kubernetes $K8S" && have_version "$OUT/etcd" "etcd Version: ${ETCD#v}" \
   && [ -x "$OUT/kubectl" ]; then
