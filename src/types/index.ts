@@ -28,3 +28,23 @@ export type Bytes = string;
 export type JSONValue = string | number | boolean | null | JSONValue[] | { [key: string]: JSONValue };
 /** RawExtension is an embedded JSON object kept as-is (runtime.RawExtension). */
 export type RawExtension = { [key: string]: JSONValue };
+
+/**
+ * Condition is one entry of a status `conditions` list, the wire shape of metav1.Condition (times are
+ * RFC 3339 strings, as they arrive from the API server). `operator-ts generate` gives it the same schema
+ * and validations controller-gen gives metav1.Condition.
+ */
+export interface Condition {
+  /** type of condition in CamelCase or in foo.example.com/CamelCase. */
+  type: string;
+  /** status of the condition, one of True, False, Unknown. */
+  status: 'True' | 'False' | 'Unknown';
+  /** observedGeneration represents the .metadata.generation that the condition was set based upon. */
+  observedGeneration?: int64;
+  /** lastTransitionTime is the last time the condition transitioned from one status to another. */
+  lastTransitionTime: Time;
+  /** reason contains a programmatic identifier indicating the reason for the condition's last transition. */
+  reason: string;
+  /** message is a human readable message indicating details about the transition. */
+  message: string;
+}

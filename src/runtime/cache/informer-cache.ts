@@ -1,0 +1,117 @@
+import { setMaxListeners } from 'node:events';
+import type { RestClient } from '../client/rest-client.js';
+import type { Logger } from '../log/logger.js';
+import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+import type { Cache, Informer } from './informer.js';
+import { SharedInformer, type SharedInformerOptions } from './shared-informer.js';
+
+/** ResourceCacheOptions narrows what the cache holds for one resource. */
+export interface ResourceCacheOptions {
+  resource: ResourceDescriptor;
+  labelSelector?: string;
+  fieldSelector?: string;
+  /** Namespaces for this resource; overrides the cache-wide namespaces. */
+  namespaces?: string[];
+}
+
+/** CacheOptions configures the manager's cache. */
+export interface CacheOptions {
+  /** Namespaces to watch namespaced kinds in (one list/watch per namespace); all namespaces when absent. */
+  namespaces?: string[] | undefined;
+  /** Per-resource selectors, like controller-runtime's `cache.Options.ByObject`. */
+  byResource?: ResourceCacheOptions[] | undefined;
+}
+
+/** InformerCacheOptions configures {@link InformerCache}. */
+export interface InformerCacheOptions extends CacheOptions {
+  rest: RestClient;
+  logger: Logger;
+  /** Reflector tuning, mostly for tests. */
+  reflector?: SharedInformerOptions<KubernetesObject>['reflector'];
+}
+
+/** resourceId is the identity of a resource in the cache: group, version and plural. */
+export function resourceId(resource: Pick<ResourceDescriptor, 'group' | 'version' | 'plural'>): string {
+  return `${resource.group}/${resource.version}/${resource.plural}`;
+}
+
+/**
+ * InformerCache hands out one {@link SharedInformer} per resource, creating it on first request; informers
+ * created after {@link InformerCache.start} start at once.
+ */
+export class InformerCache implements Cache {
+  private readonly informers = new Map<string, SharedInformer<KubernetesObject>>();
+  private signal: AbortSignal | undefined;
+  private readonly runs: Promise<void>[] = [];
+  private readonly log: Logger;
+
+  constructor(private readonly options: InformerCacheOptions) {
+    this.log = options.logger.child({ logger: 'cache' });
+  }
+
+  getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>): Informer<T> & SharedInformer<T> {
+    const id = resourceId(resource);
+    let informer = this.informers.get(id);
+    if (informer === undefined) {
+      const specific = this.options.byResource?.find((o) => resourceId(o.resource) === id);
+      informer = new SharedInformer<KubernetesObject>({
+        rest: this.options.rest,
+        resource: resource as ResourceDescriptor,
+        namespaces: specific?.namespaces ?? this.options.namespaces,
+        labelSelector: specific?.labelSelector,
+        fieldSelector: specific?.fieldSelector,
+        logger: this.log,
+        reflector: this.options.reflector,
+      });
+      this.informers.set(id, informer);
+      if (this.signal !== undefined && !this.signal.aborted) this.runs.push(informer.run(this.signal));
+    }
+    return informer as unknown as Informer<T> & SharedInformer<T>;
+  }
+
+  hasInformer(resource: ResourceDescriptor): boolean {
+    return this.informers.has(resourceId(resource));
+  }
+
+  /** InformerCache.start runs every informer until the signal aborts, then resolves once all have stopped. */
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.signal !== undefined) throw new Error('cache already started');
+    // Every reflector's in-flight request and backoff listens on this signal: one per informer and
+    // namespace is expected, not a leak.
+    const internal = new AbortController();
+    setMaxListeners(0, internal.signal);
+    if (signal.aborted) internal.abort(signal.reason);
+    else signal.addEventListener('abort', () => internal.abort(signal.reason), { once: true });
+    signal = internal.signal;
+    this.signal = signal;
+    for (const informer of this.informers.values()) this.runs.push(informer.run(signal));
+    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    // Informers created while stopping were appended to runs; wait for them too.
+    for (let i = 0; i < this.runs.length; i++) await this.runs[i];
+  }
+
+  async waitForCacheSync(signal?: AbortSignal): Promise<boolean> {
+    for (;;) {
+      if (signal?.aborted === true) return false;
+      const pending = [...this.informers.values()].filter((i) => !i.hasSynced());
+      if (pending.length === 0) return true;
+      try {
+        await Promise.all(pending.map((i) => i.waitForSync(signal)));
+      } catch {
+        return false;
+      }
+    }
+  }
+
+  /** InformerCache.cachesNamespace tells whether the cache watches `namespace` for a resource (all namespaces when unrestricted). */
+  cachesNamespace(resource: ResourceDescriptor, namespace: string): boolean {
+    const id = resourceId(resource);
+    const namespaces = this.options.byResource?.find((o) => resourceId(o.resource) === id)?.namespaces ?? this.options.namespaces;
+    return !resource.namespaced || namespaces === undefined || namespaces.length === 0 || namespaces.includes(namespace);
+  }
+
+  /** InformerCache.informerCount is the number of informers created so far. */
+  get informerCount(): number {
+    return this.informers.size;
+  }
+}

@@ -1,0 +1,120 @@
+import type { Cache } from '../cache/informer.js';
+import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
+import {
+  ApiError,
+  type Client,
+  type DeleteOptions,
+  type GetOptions,
+  type ListOptions,
+  type Patch,
+  type StatusWriter,
+  type WriteOptions,
+} from './client.js';
+import type { RestClient } from './rest-client.js';
+
+/** KubeClientOptions configures {@link newClient}. */
+export interface KubeClientOptions {
+  /** rest performs the API calls. */
+  rest: RestClient;
+  /** cache serves reads of the kinds it has an informer for; without it every read is live (an API reader). */
+  cache?: Cache | undefined;
+  /** fieldManager is used for writes that name none, and for server-side apply. */
+  fieldManager: string;
+  /** Tells whether the cache holds a namespace of a resource; reads of other namespaces go live. All by default. */
+  cachesNamespace?: ((resource: ResourceDescriptor, namespace: string) => boolean) | undefined;
+}
+
+/**
+ * newClient returns the {@link Client} handed to reconcilers: reads of a kind the cache has a synced
+ * informer for are served from memory (as deep copies, so callers may mutate them) unless `live` is set;
+ * every other read and every write goes to the API server.
+ */
+export function newClient(options: KubeClientOptions): Client {
+  return new KubeClient(options.rest, options.cache, options.fieldManager, options.cachesNamespace ?? (() => true));
+}
+
+class KubeClient implements Client {
+  constructor(
+    private readonly rest: RestClient,
+    private readonly cache: Cache | undefined,
+    readonly fieldManager: string,
+    private readonly cachesNamespace: (resource: ResourceDescriptor, namespace: string) => boolean,
+  ) {}
+
+  async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: GetOptions = {}): Promise<T> {
+    const informer = this.cachedInformer(resource, options.live, key.namespace);
+    if (informer === undefined) return this.rest.get(resource, key);
+    const found = informer.get(resource.namespaced ? key : { name: key.name });
+    if (found === undefined) throw notFound(resource, key.name);
+    return structuredClone(found);
+  }
+
+  async list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions = {}): Promise<T[]> {
+    // The cache holds no field indexes: field selectors are answered by the API server.
+    const hasFieldSelector = options.fieldSelector !== undefined && options.fieldSelector !== '';
+    const informer = this.cachedInformer(resource, options.live === true || hasFieldSelector, options.namespace);
+    if (informer === undefined) {
+      const result = await this.rest.listAll(resource, {
+        namespace: options.namespace,
+        labelSelector: options.labelSelector,
+        fieldSelector: options.fieldSelector,
+      });
+      return result.items;
+    }
+    const items = informer.list({
+      namespace: resource.namespaced ? options.namespace : undefined,
+      labelSelector: options.labelSelector,
+    });
+    return items.map((item) => structuredClone(item));
+  }
+
+  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+    return this.rest.create(resource, object, this.writeOptions(options));
+  }
+
+  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+    return this.rest.update(resource, object, this.writeOptions(options));
+  }
+
+  patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: WriteOptions = {}): Promise<T> {
+    return this.rest.patch(resource, key, patch, this.writeOptions(options));
+  }
+
+  async delete<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: DeleteOptions = {}): Promise<void> {
+    await this.rest.delete(resource, key, options);
+  }
+
+  status(): StatusWriter {
+    return {
+      update: (resource, object, options = {}) => this.rest.update(resource, object, { ...this.writeOptions(options), subresource: 'status' }),
+      patch: (resource, key, patch, options = {}) => this.rest.patch(resource, key, patch, { ...this.writeOptions(options), subresource: 'status' }),
+    };
+  }
+
+  private writeOptions(options: WriteOptions): { dryRun?: boolean | undefined; fieldManager: string } {
+    return { dryRun: options.dryRun, fieldManager: options.fieldManager ?? this.fieldManager };
+  }
+
+  private cachedInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, live: boolean | undefined, namespace: string | undefined) {
+    if (live === true || this.cache === undefined || !this.cache.hasInformer(resource)) return undefined;
+    if (resource.namespaced && namespace !== undefined && namespace !== '' && !this.cachesNamespace(resource, namespace)) return undefined;
+    const informer = this.cache.getInformer(resource);
+    // Before the first list is stored the cache would answer "not found" for everything.
+    return informer.hasSynced() ? informer : undefined;
+  }
+}
+
+/** notFound builds the 404 error the API server would send for a missing object. */
+export function notFound(resource: ResourceDescriptor, name: string): ApiError {
+  const qualified = resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`;
+  const message = `${qualified} "${name}" not found`;
+  return new ApiError(404, 'NotFound', message, {
+    kind: 'Status',
+    apiVersion: 'v1',
+    status: 'Failure',
+    message,
+    reason: 'NotFound',
+    details: { name, group: resource.group, kind: resource.plural },
+    code: 404,
+  });
+}

@@ -1,0 +1,241 @@
+import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
+import type { DeleteOptions, Patch } from './client.js';
+import type { Transport } from './transport.js';
+import { resourcePath, type QueryValue } from './urls.js';
+import { decodeWatchEvents, type WatchEvent } from './watch-stream.js';
+
+/** PATCH_CONTENT_TYPES maps each patch kind to the media type the API server expects. */
+export const PATCH_CONTENT_TYPES = {
+  merge: 'application/merge-patch+json',
+  json: 'application/json-patch+json',
+  // A JSON body is valid YAML, so apply patches are sent as JSON under the apply media type.
+  apply: 'application/apply-patch+yaml',
+} as const;
+
+/** RestListOptions selects a page of a collection. */
+export interface RestListOptions {
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+  fieldSelector?: string | undefined;
+  resourceVersion?: string | undefined;
+  resourceVersionMatch?: 'Exact' | 'NotOlderThan' | undefined;
+  limit?: number | undefined;
+  continue?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** ListResult is a list response: items (with apiVersion and kind filled in) and the list's metadata. */
+export interface ListResult<T extends KubernetesObject> {
+  items: T[];
+  resourceVersion: string;
+  continue?: string | undefined;
+}
+
+/** RestWatchOptions starts a watch. */
+export interface RestWatchOptions {
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+  fieldSelector?: string | undefined;
+  resourceVersion?: string | undefined;
+  allowWatchBookmarks?: boolean | undefined;
+  /** Server-side duration of the watch; the server ends the stream cleanly after it. */
+  timeoutSeconds?: number | undefined;
+  /** Milliseconds without any byte (events or bookmarks) before the client gives up on the connection. */
+  inactivityTimeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** RestWriteOptions are the query parameters of writes. */
+export interface RestWriteOptions {
+  dryRun?: boolean | undefined;
+  fieldManager?: string | undefined;
+  /** Subresource to write, such as `status`. */
+  subresource?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** RestClient performs raw-JSON CRUD, list and watch calls for any {@link ResourceDescriptor}. It never caches. */
+export class RestClient {
+  constructor(
+    /** transport sends the calls. */
+    readonly transport: Transport,
+  ) {}
+
+  /** RestClient.get reads one object. */
+  async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: { subresource?: string; signal?: AbortSignal } = {}): Promise<T> {
+    const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
+    return withTypeMeta(resource, await this.transport.request<T>({ method: 'GET', path, signal: options.signal }));
+  }
+
+  /** RestClient.list reads one page of a collection. */
+  async list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: RestListOptions = {}): Promise<ListResult<T>> {
+    const path = resourcePath(resource, { namespace: resource.namespaced ? options.namespace : undefined });
+    const body = await this.transport.request<{ items?: T[] | null; metadata?: { resourceVersion?: string; continue?: string } }>({
+      method: 'GET',
+      path,
+      query: {
+        labelSelector: options.labelSelector,
+        fieldSelector: options.fieldSelector,
+        resourceVersion: options.resourceVersion,
+        resourceVersionMatch: options.resourceVersionMatch,
+        limit: options.limit,
+        continue: options.continue,
+      },
+      signal: options.signal,
+    });
+    const items = (body?.items ?? []).map((item) => withTypeMeta(resource, item));
+    return { items, resourceVersion: body?.metadata?.resourceVersion ?? '', continue: body?.metadata?.continue || undefined };
+  }
+
+  /** RestClient.listAll follows `continue` tokens and returns every item and the first page's resourceVersion. */
+  async listAll<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: RestListOptions = {}): Promise<ListResult<T>> {
+    const first = await this.list(resource, options);
+    const items = [...first.items];
+    let token = first.continue;
+    while (token !== undefined) {
+      // Continuation pages are served at the first page's snapshot; they take no resourceVersion.
+      const page = await this.list(resource, { ...options, resourceVersion: undefined, resourceVersionMatch: undefined, continue: token });
+      items.push(...page.items);
+      token = page.continue;
+    }
+    return { items, resourceVersion: first.resourceVersion };
+  }
+
+  /** RestClient.create creates an object; its namespace comes from the object's metadata. */
+  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: RestWriteOptions = {}): Promise<T> {
+    const namespace = resource.namespaced ? object.metadata?.namespace : undefined;
+    if (resource.namespaced && (namespace === undefined || namespace === '')) {
+      throw new Error(`${resource.kind} "${object.metadata?.name ?? object.metadata?.generateName ?? ''}" is namespaced: set metadata.namespace`);
+    }
+    const path = resourcePath(resource, { namespace });
+    return withTypeMeta(resource, await this.transport.request<T>({
+      method: 'POST',
+      path,
+      query: writeQuery(options),
+      body: typedCopy(resource, object),
+      signal: options.signal,
+    }));
+  }
+
+  /** RestClient.update replaces an object (or its subresource); the server checks metadata.resourceVersion. */
+  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: RestWriteOptions = {}): Promise<T> {
+    const key = objectKey(object);
+    const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
+    return withTypeMeta(resource, await this.transport.request<T>({
+      method: 'PUT',
+      path,
+      query: writeQuery(options),
+      body: typedCopy(resource, object),
+      signal: options.signal,
+    }));
+  }
+
+  /** RestClient.patch sends a merge, JSON or server-side apply patch; apply needs a field manager. */
+  async patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: RestWriteOptions = {}): Promise<T> {
+    const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
+    const query: Record<string, QueryValue> = writeQuery(options);
+    let body: unknown;
+    switch (patch.type) {
+      case 'merge':
+        body = patch.data;
+        break;
+      case 'json':
+        body = patch.ops;
+        break;
+      case 'apply': {
+        const manager = patch.fieldManager ?? options.fieldManager;
+        if (manager === undefined || manager === '') throw new Error(`${resource.kind} "${key.name}": server-side apply needs a fieldManager`);
+        query.fieldManager = manager;
+        if (patch.force === true) query.force = true;
+        body = typedCopy(resource, patch.data);
+        break;
+      }
+    }
+    return withTypeMeta(resource, await this.transport.request<T>({
+      method: 'PATCH',
+      path,
+      query,
+      body,
+      contentType: PATCH_CONTENT_TYPES[patch.type],
+      signal: options.signal,
+    }));
+  }
+
+  /** RestClient.delete deletes an object, sending DeleteOptions in the body. */
+  async delete(resource: ResourceDescriptor, key: ObjectKey, options: DeleteOptions & { signal?: AbortSignal } = {}): Promise<void> {
+    const path = resourcePath(resource, keyPath(resource, key));
+    const body: Record<string, unknown> = { apiVersion: 'v1', kind: 'DeleteOptions' };
+    if (options.propagationPolicy !== undefined) body.propagationPolicy = options.propagationPolicy;
+    if (options.gracePeriodSeconds !== undefined) body.gracePeriodSeconds = options.gracePeriodSeconds;
+    if (options.preconditions !== undefined) body.preconditions = options.preconditions;
+    if (options.dryRun === true) body.dryRun = ['All'];
+    await this.transport.request({ method: 'DELETE', path, body, signal: options.signal });
+  }
+
+  /** RestClient.post sends a body to an arbitrary path, such as a TokenReview or SubjectAccessReview creation. */
+  async post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    return this.transport.request<T>({ method: 'POST', path, body, signal });
+  }
+
+  /**
+   * RestClient.watch opens a watch and yields its events until the server ends the stream, the connection
+   * fails (the error is thrown from the iterator), stays silent for `inactivityTimeoutMs`, or the signal aborts.
+   */
+  async watch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: RestWatchOptions = {}): Promise<AsyncGenerator<WatchEvent<T>>> {
+    const path = resourcePath(resource, { namespace: resource.namespaced ? options.namespace : undefined });
+    const body = await this.transport.stream({
+      method: 'GET',
+      path,
+      query: {
+        watch: true,
+        labelSelector: options.labelSelector,
+        fieldSelector: options.fieldSelector,
+        resourceVersion: options.resourceVersion,
+        allowWatchBookmarks: options.allowWatchBookmarks,
+        timeoutSeconds: options.timeoutSeconds,
+      },
+      signal: options.signal,
+      timeoutMs: options.inactivityTimeoutMs ?? 300_000,
+    });
+    const events = decodeWatchEvents<T>(body);
+    return (async function* () {
+      try {
+        for await (const event of events) {
+          if (event.type !== 'ERROR' && event.type !== 'BOOKMARK') withTypeMeta(resource, event.object);
+          yield event;
+        }
+      } finally {
+        body.destroy();
+      }
+    })();
+  }
+}
+
+function writeQuery(options: RestWriteOptions): Record<string, QueryValue> {
+  return { dryRun: options.dryRun === true ? 'All' : undefined, fieldManager: options.fieldManager };
+}
+
+function keyPath(resource: ResourceDescriptor, key: ObjectKey): { namespace?: string; name: string } {
+  return resource.namespaced ? { namespace: key.namespace ?? '', name: key.name } : { name: key.name };
+}
+
+/** objectKey returns the namespace/name key of an object; throws when it has no name. */
+export function objectKey(object: KubernetesObject): ObjectKey {
+  const name = object.metadata?.name;
+  if (name === undefined || name === '') throw new Error(`${object.kind ?? 'object'}: metadata.name is required`);
+  const namespace = object.metadata?.namespace;
+  return namespace === undefined || namespace === '' ? { name } : { namespace, name };
+}
+
+/** withTypeMeta fills in apiVersion and kind (lists omit them on items of built-in kinds) and returns the object. */
+export function withTypeMeta<T extends KubernetesObject>(resource: ResourceDescriptor, object: T): T {
+  if (object === undefined || object === null || typeof object !== 'object') return object;
+  if (object.apiVersion === undefined || object.apiVersion === '') object.apiVersion = resource.apiVersion;
+  if (object.kind === undefined || object.kind === '') object.kind = resource.kind;
+  return object;
+}
+
+function typedCopy<T extends KubernetesObject>(resource: ResourceDescriptor, object: T): T {
+  if (object.apiVersion !== undefined && object.apiVersion !== '' && object.kind !== undefined && object.kind !== '') return object;
+  return { ...object, apiVersion: object.apiVersion || resource.apiVersion, kind: object.kind || resource.kind };
+}

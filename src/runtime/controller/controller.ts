@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { RequestQueue } from '../handler/handler.js';
+import type { Runnable } from '../manager/runnable.js';
+import { ControllerMetrics, type ReconcileOutcome } from '../metrics/controller.js';
+import { prometheusQueueMetrics } from '../metrics/workqueue.js';
+import { isTerminalError, type ReconcileContext, type Reconciler, type Request, type Result } from '../reconcile/reconcile.js';
+import { realClock, type Clock } from '../workqueue/clock.js';
+import type { RateLimiter } from '../workqueue/rate-limiter.js';
+import { RateLimitingQueue } from '../workqueue/rate-limiting-queue.js';
+import { keyToRequest, requestToKey } from '../workqueue/request-key.js';
+import { invokeReconcile, type ReconcileCallOutcome } from './invoke.js';
+import type { Source } from './source.js';
+
+/** ControllerOptions configures a {@link Controller}. */
+export interface ControllerOptions {
+  /** Name of the controller: the `controller` label of its metrics and log lines. */
+  name: string;
+  /** The reconciler the controller drives. */
+  reconciler: Reconciler;
+  /** Base logger; the controller adds `controller` (and per reconcile `namespace`, `name`, `reconcileID`). */
+  logger: Logger;
+  /** How many reconciles may run at once (never two for the same object); default 1. */
+  maxConcurrentReconciles?: number;
+  /** Retry delays of failed requests; default per-item 5 ms..1000 s exponential, max-of a 10 qps / 100 burst bucket. */
+  rateLimiter?: RateLimiter;
+  /**
+   * When true (the default) a panicking reconcile (synchronous throw, non-Error thrown) is counted, logged
+   * and retried like any error. When false the controller stops and `start` rejects with it.
+   */
+  recoverPanic?: boolean;
+  /** How long to wait for the watched informers to sync before `start` fails; default 2 minutes. */
+  cacheSyncTimeoutMs?: number;
+  /** Builds the logger of each reconcile (before `reconcileID` is added); default the controller logger with namespace and name. */
+  logConstructor?: (request?: Request) => Logger;
+  /**
+   * Aborts the `signal` of a reconcile that runs longer than this many milliseconds (and logs it once);
+   * default none. The request stays held until the reconcile returns, so one object is never reconciled twice at once.
+   */
+  reconcileTimeoutMs?: number;
+  /** Whether the manager starts the controller only on the elected leader; default true. */
+  needLeaderElection?: boolean;
+  /** Extra fields on every log line of the controller, such as `controllerGroup` and `controllerKind`. */
+  logFields?: Record<string, string>;
+  /** Time source, for tests. */
+  clock?: Clock;
+}
+
+/** defaultCacheSyncTimeoutMs is controller-runtime's cache sync timeout. */
+export const defaultCacheSyncTimeoutMs = 120_000;
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/**
+ * Controller feeds events from its sources into a rate-limited, de-duplicating queue and runs up to
+ * `maxConcurrentReconciles` workers that reconcile one request each (controller-runtime's controller).
+ *
+ * Results: a thrown error requeues the request with per-item backoff, except a {@link TerminalError}, which
+ * is logged and counted only; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0` requeues with
+ * backoff (`result="requeue"`); anything else forgets the request until the next event. A reconcile that
+ * throws, rejects or hangs never stops the process or the other workers.
+ */
+export class Controller implements Runnable {
+  /** Controller.name is the controller's unique name. */
+  readonly name: string;
+  /** Controller.needLeaderElection: controllers run only on the leader. */
+  readonly needLeaderElection: boolean;
+  private readonly options: ControllerOptions;
+  private readonly log: Logger;
+  private readonly clock: Clock;
+  private readonly metrics: ControllerMetrics;
+  private readonly sources: Source[] = [];
+  private started = false;
+  private running: { queue: RequestQueue; signal: AbortSignal } | undefined;
+  private fatal: Error | undefined;
+
+  constructor(options: ControllerOptions) {
+    const max = options.maxConcurrentReconciles ?? 1;
+    if (!Number.isInteger(max) || max < 1) {
+      throw new RangeError(`controller ${options.name}: maxConcurrentReconciles must be a positive integer, got ${max}`);
+    }
+    const timeout = options.reconcileTimeoutMs;
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+      throw new RangeError(`controller ${options.name}: reconcileTimeoutMs must be a positive number of milliseconds, got ${timeout}`);
+    }
+    this.options = { ...options, maxConcurrentReconciles: max };
+    this.name = options.name;
+    this.needLeaderElection = options.needLeaderElection ?? true;
+    this.log = options.logger.child({ controller: options.name, ...options.logFields });
+    this.clock = options.clock ?? realClock;
+    this.metrics = new ControllerMetrics(options.name);
+  }
+
+  /** Controller.watch adds an event source; sources added after start begin at once (without a sync wait). */
+  watch(source: Source): void {
+    this.sources.push(source);
+    if (this.running) {
+      this.log.info({ source: source.description }, 'Starting EventSource');
+      source.start(this.running.queue, this.running.signal, this.log);
+    }
+  }
+
+  /**
+   * Controller.start starts the sources, waits for them to sync, runs the workers until `signal` aborts,
+   * then stops taking work and resolves once the reconciles in flight have returned.
+   */
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.started) throw new Error(`controller ${this.name} was started more than once`);
+    this.started = true;
+    const stop = new AbortController();
+    const run = AbortSignal.any([signal, stop.signal]);
+    const queue = new RateLimitingQueue({
+      name: this.name,
+      clock: this.clock,
+      rateLimiter: this.options.rateLimiter,
+      metrics: prometheusQueueMetrics,
+    });
+    const requests: RequestQueue = { add: (request) => queue.add(requestToKey(request)) };
+    this.running = { queue: requests, signal: run };
+    for (const source of this.sources) {
+      this.log.info({ source: source.description }, 'Starting EventSource');
+      source.start(requests, run, this.log);
+    }
+    this.log.info('Starting Controller');
+    try {
+      await this.waitForSync(run);
+    } catch (err) {
+      stop.abort();
+      queue.shutDown();
+      if (signal.aborted) return;
+      throw err;
+    }
+    const workerCount = this.options.maxConcurrentReconciles ?? 1;
+    this.log.info({ workerCount }, 'Starting workers');
+    this.metrics.init(workerCount);
+    const workers = Array.from({ length: workerCount }, () => this.worker(queue, run, stop));
+    await aborted(run);
+    this.log.info('Shutdown signal received, waiting for all workers to finish');
+    queue.shutDown();
+    await Promise.all(workers);
+    this.log.info('All workers finished');
+    if (this.fatal) throw this.fatal;
+  }
+
+  private async waitForSync(run: AbortSignal): Promise<void> {
+    const timeoutMs = this.options.cacheSyncTimeoutMs ?? defaultCacheSyncTimeoutMs;
+    const timeout = new AbortController();
+    const cancel = this.clock.setTimer(timeoutMs, () => timeout.abort());
+    const either = AbortSignal.any([run, timeout.signal]);
+    try {
+      await Promise.all(
+        this.sources.map(async (source) => {
+          try {
+            await source.waitForSync(either);
+          } catch (err) {
+            if (run.aborted) throw err;
+            if (timeout.signal.aborted) {
+              throw new Error(`controller ${this.name}: failed to wait for caches to sync ${source.description}: timed out after ${timeoutMs} ms`, {
+                cause: err,
+              });
+            }
+            throw err;
+          }
+        }),
+      );
+    } finally {
+      cancel();
+    }
+  }
+
+  private async worker(queue: RateLimitingQueue, run: AbortSignal, stop: AbortController): Promise<void> {
+    for (;;) {
+      const key = await queue.get();
+      if (key === undefined) return;
+      if (run.aborted) {
+        // Stop taking work on shutdown; what is left is picked up by the next leader's initial list.
+        queue.done(key);
+        return;
+      }
+      try {
+        await this.reconcileHandler(queue, key, run, stop);
+      } catch (err) {
+        // reconcileHandler catches everything the reconciler does; this guards against bugs here.
+        this.log.error({ err, key }, 'Unexpected error handling a reconcile result');
+        queue.addRateLimited(key);
+      } finally {
+        queue.done(key);
+      }
+    }
+  }
+
+  private reconcileLogger(request: Request, reconcileID: string): Logger {
+    const base = this.options.logConstructor?.(request) ?? this.log.child({ namespace: request.namespace, name: request.name });
+    return base.child({ reconcileID });
+  }
+
+  private async reconcileHandler(queue: RateLimitingQueue, key: string, run: AbortSignal, stop: AbortController): Promise<void> {
+    const request = keyToRequest(key);
+    const reconcileID = randomUUID();
+    const log = this.reconcileLogger(request, reconcileID);
+    const outcome = validResult(await this.runReconcile({ log, reconcileID, controller: this.name, signal: run }, request));
+    if (outcome.ok) {
+      this.metrics.reconciled(this.requeue(queue, key, outcome.result));
+      return;
+    }
+    const terminal = isTerminalError(outcome.error);
+    if (outcome.panic) this.metrics.panicked();
+    this.metrics.failed(terminal);
+    this.metrics.reconciled('error');
+    if (outcome.panic && this.options.recoverPanic === false) {
+      log.error({ err: outcome.error, panic: true }, 'Reconciler panicked, stopping the controller');
+      this.fatal ??= outcome.error;
+      stop.abort();
+    } else if (terminal) {
+      queue.forget(key);
+      log.error({ err: outcome.error, terminal: true }, 'Reconciler error');
+    } else {
+      queue.addRateLimited(key);
+      log.error({ err: outcome.error, panic: outcome.panic || undefined, retries: queue.numRequeues(key) }, 'Reconciler error');
+    }
+  }
+
+  /** runReconcile calls the reconciler with the per-reconcile timeout and metrics around it. */
+  private async runReconcile(ctx: ReconcileContext, request: Request): Promise<ReconcileCallOutcome> {
+    const timeoutMs = this.options.reconcileTimeoutMs;
+    let cancelTimeout: (() => void) | undefined;
+    if (timeoutMs !== undefined) {
+      const timeout = new AbortController();
+      cancelTimeout = this.clock.setTimer(timeoutMs, () => {
+        ctx.log.warn({ timeoutMs }, 'Reconcile exceeded its timeout, aborting its signal');
+        timeout.abort(new Error(`reconcile exceeded its timeout of ${timeoutMs} ms`));
+      });
+      ctx = { ...ctx, signal: AbortSignal.any([ctx.signal, timeout.signal]) };
+    }
+    this.metrics.workerStarted();
+    const startedAt = this.clock.now();
+    try {
+      return await invokeReconcile(this.options.reconciler, ctx, request);
+    } finally {
+      cancelTimeout?.();
+      this.metrics.observeTime((this.clock.now() - startedAt) / 1000);
+      this.metrics.workerFinished();
+    }
+  }
+
+  /** requeue applies a successful result to the queue and names it for the metrics. */
+  private requeue(queue: RateLimitingQueue, key: string, result: Result | void): ReconcileOutcome {
+    const after = result?.requeueAfter;
+    if (after === undefined) {
+      queue.forget(key);
+      return 'success';
+    }
+    if (after === 0) {
+      queue.addRateLimited(key);
+      return 'requeue';
+    }
+    queue.forget(key);
+    queue.addAfter(key, after);
+    return 'requeue_after';
+  }
+}
+
+/** validResult turns a result with an unusable `requeueAfter` (negative, NaN, not a number) into an error. */
+function validResult(outcome: ReconcileCallOutcome): ReconcileCallOutcome {
+  if (!outcome.ok) return outcome;
+  const after = outcome.result?.requeueAfter;
+  if (after === undefined || (typeof after === 'number' && Number.isFinite(after) && after >= 0)) return outcome;
+  return { ok: false, error: new TypeError(`reconcile returned an invalid requeueAfter: ${String(after)}`), panic: false };
+}

@@ -1,0 +1,136 @@
+import type { Cache, EventHandler, Informer, ListFilter } from '../cache/informer.js';
+import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
+import { objectToRequest, requestToKey } from '../workqueue/request-key.js';
+
+/**
+ * FakeInformer is an in-memory {@link Informer} driven by hand, for unit tests of controllers: `set` and
+ * `remove` change the store and notify handlers like a reflector would.
+ */
+export class FakeInformer<T extends KubernetesObject = KubernetesObject> implements Informer<T> {
+  private readonly store = new Map<string, T>();
+  private readonly handlers = new Set<EventHandler<T>>();
+  private synced: boolean;
+  private readonly syncWaiters: Array<() => void> = [];
+
+  constructor(options: { synced?: boolean } = {}) {
+    this.synced = options.synced ?? true;
+  }
+
+  /** FakeInformer.set stores `obj`, notifying an add or an update. */
+  set(obj: T): void {
+    const request = objectToRequest(obj);
+    if (!request) throw new Error('FakeInformer.set needs an object with metadata.name');
+    const key = requestToKey(request);
+    const old = this.store.get(key);
+    this.store.set(key, obj);
+    for (const h of [...this.handlers]) {
+      if (old) h.onUpdate?.(old, obj);
+      else h.onAdd?.(obj);
+    }
+  }
+
+  /** FakeInformer.remove deletes the object with `key`, notifying a delete with its last state. */
+  remove(key: ObjectKey): void {
+    const k = requestToKey({ namespace: key.namespace ?? '', name: key.name });
+    const old = this.store.get(k);
+    if (!old) return;
+    this.store.delete(k);
+    for (const h of [...this.handlers]) h.onDelete?.(old);
+  }
+
+  /** FakeInformer.markSynced makes `hasSynced` true and releases `waitForSync` callers. */
+  markSynced(): void {
+    this.synced = true;
+    for (const w of this.syncWaiters.splice(0)) w();
+  }
+
+  /** FakeInformer.handlerCount is the number of registered handlers. */
+  handlerCount(): number {
+    return this.handlers.size;
+  }
+
+  /** FakeInformer.addEventHandler registers `handler` and replays the stored objects as adds. */
+  addEventHandler(handler: EventHandler<T>): () => void {
+    this.handlers.add(handler);
+    for (const obj of this.store.values()) handler.onAdd?.(obj);
+    return () => {
+      this.handlers.delete(handler);
+    };
+  }
+
+  /** FakeInformer.hasSynced is true unless created with `synced: false` and not yet marked synced. */
+  hasSynced(): boolean {
+    return this.synced;
+  }
+
+  /** FakeInformer.waitForSync resolves once synced; rejects when `signal` aborts first. */
+  waitForSync(signal?: AbortSignal): Promise<void> {
+    if (this.synced) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      this.syncWaiters.push(resolve);
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+  }
+
+  /** FakeInformer.get returns the stored object with `key`. */
+  get(key: ObjectKey): T | undefined {
+    return this.store.get(requestToKey({ namespace: key.namespace ?? '', name: key.name }));
+  }
+
+  /** FakeInformer.list returns the stored objects, filtered by namespace (label selectors are ignored). */
+  list(filter: ListFilter = {}): T[] {
+    return [...this.store.values()].filter((o) => !filter.namespace || o.metadata?.namespace === filter.namespace);
+  }
+
+  /** FakeInformer.byIndex supports the `namespace` and `owner` (owner UID) indexes. */
+  byIndex(name: string, value: string): T[] {
+    if (name === 'namespace') return this.list({ namespace: value });
+    if (name === 'owner') return [...this.store.values()].filter((o) => o.metadata?.ownerReferences?.some((r) => r.uid === value));
+    return [];
+  }
+}
+
+/** FakeCache is an in-memory {@link Cache} of {@link FakeInformer}s, one per resource, for unit tests. */
+export class FakeCache implements Cache {
+  private readonly informers = new Map<string, FakeInformer>();
+
+  constructor(private readonly options: { synced?: boolean } = {}) {}
+
+  /** FakeCache.informer returns the fake informer of `resource`, creating it on first use. */
+  informer<T extends KubernetesObject>(resource: ResourceDescriptor<T>): FakeInformer<T> {
+    const key = `${resource.group}/${resource.kind}`;
+    let informer = this.informers.get(key);
+    if (!informer) {
+      informer = new FakeInformer(this.options);
+      this.informers.set(key, informer);
+    }
+    return informer as unknown as FakeInformer<T>;
+  }
+
+  /** FakeCache.getInformer returns the fake informer of `resource`. */
+  getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>): Informer<T> {
+    return this.informer(resource);
+  }
+
+  /** FakeCache.hasInformer tells whether an informer of `resource` was created. */
+  hasInformer(resource: ResourceDescriptor): boolean {
+    return this.informers.has(`${resource.group}/${resource.kind}`);
+  }
+
+  /** FakeCache.start waits until `signal` aborts: fake informers need no running. */
+  async start(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  }
+
+  /** FakeCache.waitForCacheSync resolves true once every informer is synced, false if `signal` aborts first. */
+  async waitForCacheSync(signal?: AbortSignal): Promise<boolean> {
+    try {
+      await Promise.all([...this.informers.values()].map((i) => i.waitForSync(signal)));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,308 @@
+import { setMaxListeners } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { KubeConfig, type EventsV1Event } from '@kubernetes/client-node';
+import { InformerCache } from '../cache/informer-cache.js';
+import type { Cache } from '../cache/informer.js';
+import type { Client } from '../client/client.js';
+import { newClient } from '../client/kube-client.js';
+import { RestClient } from '../client/rest-client.js';
+import { KubeTransport } from '../client/transport.js';
+import { newEventRecorder, type EventRecorder, type RecordingEventRecorder } from '../events/recorder.js';
+import { LeaderElector, newIdentity } from '../leaderelection/leader-elector.js';
+import { LeaseLock } from '../leaderelection/lease-lock.js';
+import { newLogger, type Logger } from '../log/logger.js';
+import { MetricsServer } from '../metrics/server.js';
+import { defineResource } from '../resource.js';
+import { WebhookServer } from '../webhook/server.js';
+import { parseBindAddress } from './bind-address.js';
+import type { ManagerOptions } from './options.js';
+import { HealthProbeServer, type Checker } from './probes.js';
+import { RunnableGroups } from './runnable-groups.js';
+import type { Runnable } from './runnable.js';
+
+/** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
+export interface Manager {
+  /** Manager.client reads watched kinds from the cache (live otherwise) and writes to the API server. */
+  readonly client: Client;
+  /** Manager.apiReader always reads from the API server. */
+  readonly apiReader: Client;
+  readonly logger: Logger;
+  readonly kubeConfig: KubeConfig;
+  /** Manager.identity is this replica's leader election identity. */
+  readonly identity: string;
+  /** Manager.healthProbeServer is the probe server, when enabled (its `port` is known after start). */
+  readonly healthProbeServer: HealthProbeServer | undefined;
+  /** Manager.metricsServer is the metrics server, when enabled. */
+  readonly metricsServer: MetricsServer | undefined;
+  /** Manager.getCache returns the shared informer cache. */
+  getCache(): Cache;
+  /** Manager.getEventRecorder returns the recorder of events reported by `name` (the controller name). */
+  getEventRecorder(name: string): EventRecorder;
+  /** Manager.add registers a runnable; controllers (needLeaderElection not false) run only while leading. */
+  add(runnable: Runnable): void;
+  /** Manager.addHealthzCheck adds a liveness check served on /healthz. */
+  addHealthzCheck(name: string, check: Checker): void;
+  /** Manager.addReadyzCheck adds a readiness check served on /readyz. */
+  addReadyzCheck(name: string, check: Checker): void;
+  /** Manager.getWebhookServer returns the webhook server, created and registered on first use. */
+  getWebhookServer(): WebhookServer;
+  /** Manager.elected resolves once this replica leads (at start when leader election is off). */
+  elected(): Promise<void>;
+  /**
+   * Manager.start runs everything until the signal aborts, then shuts down gracefully and resolves. It
+   * rejects when a runnable fails, when leadership is lost (`leader election lost`: exit non-zero so the
+   * pod restarts, as controller-runtime does) or when shutdown exceeds the grace period.
+   */
+  start(signal: AbortSignal): Promise<void>;
+}
+
+const EventResource = defineResource<EventsV1Event>({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true });
+const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
+
+/**
+ * createManager builds a {@link Manager}; nothing talks to the API server until `start`. It throws when
+ * no cluster configuration is found, a bind address is malformed, or leader election has no namespace.
+ */
+export async function createManager(options: ManagerOptions = {}): Promise<Manager> {
+  const logger = options.logger ?? newLogger({ level: 'info' });
+  const kubeConfig = options.kubeConfig ?? loadDefaultKubeConfig();
+  const fieldManager = options.fieldManager ?? 'operator-ts';
+  const probeAddress = parseBindAddress(options.healthProbeBindAddress, 'health probe');
+  const metricsAddress = parseBindAddress(options.metricsBindAddress, 'metrics');
+  let leaseNamespace: string | undefined;
+  if (options.leaderElection?.enabled === true) {
+    if (options.leaderElection.id === '') throw new Error('leader election needs an id (the Lease name)');
+    leaseNamespace = options.leaderElection.namespace ?? (await podNamespace());
+    if (leaseNamespace === undefined) {
+      throw new Error('leader election needs a namespace: not running in a cluster, so set leaderElection.namespace (or POD_NAMESPACE)');
+    }
+  }
+  return new ControllerManager(options, logger, kubeConfig, fieldManager, probeAddress, metricsAddress, leaseNamespace);
+}
+
+class ControllerManager implements Manager {
+  readonly client: Client;
+  readonly apiReader: Client;
+  readonly identity: string;
+  readonly healthProbeServer: HealthProbeServer | undefined;
+  readonly metricsServer: MetricsServer | undefined;
+  private readonly rest: RestClient;
+  private readonly transport: KubeTransport;
+  private readonly cache: InformerCache;
+  private readonly groups: RunnableGroups;
+  private readonly recorders = new Map<string, RecordingEventRecorder>();
+  private webhookServer: WebhookServer | undefined;
+  private resolveElected!: () => void;
+  private readonly electedPromise = new Promise<void>((r) => (this.resolveElected = r));
+  private cacheSynced = false;
+  private started = false;
+
+  constructor(
+    private readonly options: ManagerOptions,
+    readonly logger: Logger,
+    readonly kubeConfig: KubeConfig,
+    fieldManager: string,
+    probeAddress: ReturnType<typeof parseBindAddress>,
+    metricsAddress: ReturnType<typeof parseBindAddress>,
+    private readonly leaseNamespace: string | undefined,
+  ) {
+    this.transport = new KubeTransport(kubeConfig, { userAgent: `${fieldManager} (operator-ts)` });
+    this.rest = new RestClient(this.transport);
+    this.cache = new InformerCache({
+      rest: this.rest,
+      logger,
+      namespaces: options.namespaces !== undefined && options.namespaces.length > 0 ? options.namespaces : undefined,
+      byResource: options.cache?.byResource,
+      reflector: options.reflector,
+    });
+    this.client = newClient({
+      rest: this.rest,
+      cache: this.cache,
+      fieldManager,
+      cachesNamespace: (resource, namespace) => this.cache.cachesNamespace(resource, namespace),
+    });
+    this.apiReader = newClient({ rest: this.rest, fieldManager });
+    this.identity = options.leaderElection?.identity ?? newIdentity();
+    this.groups = new RunnableGroups(logger, options.gracefulShutdownTimeoutMs ?? 30_000);
+    if (probeAddress !== undefined) {
+      this.healthProbeServer = new HealthProbeServer({ address: probeAddress, logger });
+      // Readiness includes the informers: a replica is not ready until its cache has synced.
+      this.healthProbeServer.addReadyzCheck('cache-sync', () => {
+        if (!this.cacheSynced) throw new Error('caches not synced');
+      });
+      this.groups.addServer(this.healthProbeServer);
+    }
+    if (metricsAddress !== undefined) {
+      this.metricsServer = new MetricsServer({
+        address: metricsAddress,
+        secure: options.secureMetrics === true,
+        certDir: options.metricsCertDir,
+        certName: options.metricsCertName,
+        keyName: options.metricsKeyName,
+        rest: this.rest,
+        logger,
+      });
+      this.groups.addServer(this.metricsServer);
+    }
+  }
+
+  getCache(): Cache {
+    return this.cache;
+  }
+
+  getEventRecorder(name: string): EventRecorder {
+    let recorder = this.recorders.get(name);
+    if (recorder === undefined) {
+      recorder = newEventRecorder({
+        reportingController: name,
+        reportingInstance: `${name}-${hostname()}`.slice(0, 128),
+        post: async (event) => {
+          await this.rest.create(EventResource, event);
+        },
+        patch: async (event) => {
+          const key = { namespace: event.metadata?.namespace ?? '', name: event.metadata?.name ?? '' };
+          await this.rest.patch(EventResource, key, { type: 'merge', data: { series: event.series } });
+        },
+        logger: this.logger.child({ logger: 'events', controller: name }),
+      });
+      this.recorders.set(name, recorder);
+    }
+    return recorder;
+  }
+
+  add(runnable: Runnable): void {
+    this.groups.add(runnable);
+  }
+
+  addHealthzCheck(name: string, check: Checker): void {
+    // Without a probe server the checks have nowhere to be served; accept them so main.ts needs no branches.
+    this.healthProbeServer?.addHealthzCheck(name, check);
+  }
+
+  addReadyzCheck(name: string, check: Checker): void {
+    this.healthProbeServer?.addReadyzCheck(name, check);
+  }
+
+  getWebhookServer(): WebhookServer {
+    if (this.webhookServer === undefined) {
+      this.webhookServer = new WebhookServer({ ...this.options.webhook, logger: this.logger });
+      this.groups.addServer(this.webhookServer);
+    }
+    return this.webhookServer;
+  }
+
+  elected(): Promise<void> {
+    return this.electedPromise;
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.started) throw new Error('manager already started');
+    this.started = true;
+    const log = this.logger;
+    const run = new AbortController();
+    // Every runnable, worker and in-flight call may listen on the run signal.
+    setMaxListeners(0, run.signal);
+    const stopRun = (): void => run.abort();
+    signal.addEventListener('abort', stopRun, { once: true });
+    if (signal.aborted) run.abort();
+    this.groups.onFailure(() => run.abort());
+
+    log.info({}, 'starting manager');
+    const cacheStop = new AbortController();
+    try {
+      await this.groups.startServers(run.signal);
+      const cacheRun = this.cache.start(cacheStop.signal);
+      log.info({}, 'waiting for caches to sync');
+      this.cacheSynced = await this.cache.waitForCacheSync(run.signal);
+      if (this.cacheSynced) {
+        log.info({}, 'caches synced');
+        this.groups.startOthers(run.signal);
+        const elector = this.elector();
+        if (elector === undefined) {
+          this.resolveElected();
+          this.groups.startLeaderElected(run.signal);
+        } else {
+          const campaign = elector.run(run.signal, (leading) => {
+            this.resolveElected();
+            this.groups.startLeaderElected(AbortSignal.any([run.signal, leading]));
+          });
+          void campaign.then((outcome) => {
+            if (outcome === 'lost') {
+              log.error({ lease: `${this.leaseNamespace}/${this.options.leaderElection?.id}` }, 'leader election lost');
+              this.groups.recordFailure(new Error('leader election lost'));
+              run.abort();
+            }
+          });
+          this.groups.beforeRelease(async () => {
+            // Let an in-flight renewal finish so the release writes on top of it.
+            await campaign;
+            if (this.options.leaderElection?.releaseOnCancel !== false) await elector.release();
+          });
+        }
+      }
+      if (!run.signal.aborted) await new Promise<void>((r) => run.signal.addEventListener('abort', () => r(), { once: true }));
+      log.info({}, 'stopping manager');
+      await this.groups.stopRunnables();
+      cacheStop.abort();
+      await cacheRun;
+    } finally {
+      cacheStop.abort();
+      await this.flushRecorders();
+      await this.groups.stopServers();
+      signal.removeEventListener('abort', stopRun);
+      this.transport.close();
+    }
+    const failure = this.groups.failure;
+    if (failure !== undefined) throw failure;
+    log.info({}, 'manager stopped');
+  }
+
+  /** flushRecorders sends events the controllers recorded last, waiting at most 5 s. */
+  private async flushRecorders(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 5000);
+    });
+    const recorders = [...this.recorders.values()];
+    for (const recorder of recorders) recorder.stop();
+    await Promise.race([Promise.all(recorders.map((r) => r.flush().catch(() => undefined))), deadline]);
+    clearTimeout(timer);
+  }
+
+  private elector(): LeaderElector | undefined {
+    const le = this.options.leaderElection;
+    if (le?.enabled !== true || this.leaseNamespace === undefined) return undefined;
+    return new LeaderElector({
+      lock: new LeaseLock(this.rest, this.leaseNamespace, le.id),
+      identity: this.identity,
+      leaseDurationMs: le.leaseDurationMs,
+      renewDeadlineMs: le.renewDeadlineMs,
+      retryPeriodMs: le.retryPeriodMs,
+      clock: le.clock,
+      logger: this.logger.child({ logger: 'leader-election' }),
+    });
+  }
+}
+
+function loadDefaultKubeConfig(): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromDefault();
+  const server = kc.getCurrentCluster()?.server;
+  // client-node falls back to http://localhost:8080 when it finds nothing, which then fails obscurely.
+  if (server === undefined || (server === 'http://localhost:8080' && process.env.KUBECONFIG === undefined)) {
+    throw new Error('no Kubernetes configuration found: set KUBECONFIG, create ~/.kube/config, run in a cluster, or pass kubeConfig to createManager');
+  }
+  return kc;
+}
+
+async function podNamespace(): Promise<string | undefined> {
+  const fromEnv = process.env.POD_NAMESPACE;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  try {
+    const ns = (await readFile(SERVICE_ACCOUNT_NAMESPACE, 'utf8')).trim();
+    return ns === '' ? undefined : ns;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,58 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { CacheOptions } from '../cache/informer-cache.js';
+import type { SharedInformerOptions } from '../cache/shared-informer.js';
+import type { Clock } from '../leaderelection/leader-elector.js';
+import type { Logger } from '../log/logger.js';
+import type { KubernetesObject } from '../resource.js';
+import type { WebhookServerOptions } from '../webhook/server.js';
+
+/** LeaderElectionOptions configures leader election on a `coordination.k8s.io/v1` Lease. */
+export interface LeaderElectionOptions {
+  /** Run controllers only on the replica holding the lease. */
+  enabled: boolean;
+  /** Lease name, such as `<hash>.<domain>` as scaffolded. */
+  id: string;
+  /** Lease namespace; the pod's namespace (service account mount or POD_NAMESPACE) when absent. */
+  namespace?: string | undefined;
+  /** Defaults 15 s / 10 s / 2 s like controller-runtime. */
+  leaseDurationMs?: number;
+  renewDeadlineMs?: number;
+  retryPeriodMs?: number;
+  /** Give the lease up on shutdown so a successor starts at once; default true. */
+  releaseOnCancel?: boolean;
+  /** Candidate identity; hostname plus a random suffix by default. */
+  identity?: string;
+  /** Time source, for tests. */
+  clock?: Clock;
+}
+
+/** ManagerOptions configures {@link createManager}; every field is optional. */
+export interface ManagerOptions {
+  /** Cluster access; `loadFromDefault()` (in-cluster, $KUBECONFIG, ~/.kube/config) when absent. */
+  kubeConfig?: KubeConfig | undefined;
+  /** Metrics address (`:8443`, `127.0.0.1:8080`); `0` (the default) disables the server. */
+  metricsBindAddress?: string | undefined;
+  /** Serve metrics over HTTPS with TokenReview/SubjectAccessReview authorization; default false. */
+  secureMetrics?: boolean | undefined;
+  /** Metrics serving certificate directory (reloaded on change); self-signed in memory when absent. */
+  metricsCertDir?: string | undefined;
+  metricsCertName?: string | undefined;
+  metricsKeyName?: string | undefined;
+  /** Probe address serving /healthz and /readyz (`:8081`); `0` (the default) disables it. */
+  healthProbeBindAddress?: string | undefined;
+  leaderElection?: LeaderElectionOptions | undefined;
+  /** Webhook server settings, used when a webhook is registered. */
+  webhook?: Omit<WebhookServerOptions, 'logger'> | undefined;
+  /** Restrict the cache to these namespaces (one list/watch each); all namespaces when absent or empty. */
+  namespaces?: string[] | undefined;
+  /** Per-resource cache selectors. */
+  cache?: Omit<CacheOptions, 'namespaces'> | undefined;
+  /** Base logger; `newLogger({ level: 'info' })` when absent. */
+  logger?: Logger | undefined;
+  /** How long shutdown waits for runnables (controllers draining) before giving up; 30 s. */
+  gracefulShutdownTimeoutMs?: number | undefined;
+  /** Field manager of the manager's client; `operator-ts` when absent. */
+  fieldManager?: string | undefined;
+  /** Reflector tuning, for tests. */
+  reflector?: SharedInformerOptions<KubernetesObject>['reflector'];
+}

@@ -1,0 +1,138 @@
+import http from 'node:http';
+import https from 'node:https';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Registry } from 'prom-client';
+import type { RestClient } from '../client/rest-client.js';
+import type { Logger } from '../log/logger.js';
+import type { BindAddress } from '../manager/bind-address.js';
+import type { Runnable } from '../manager/runnable.js';
+import { CertWatcher } from '../webhook/cert-watcher.js';
+import { registry as defaultRegistry } from './registry.js';
+import { authorizeScrape } from './server-auth.js';
+import { generateSelfSignedCertificate } from './server-cert.js';
+
+/** MetricsServerOptions configures a {@link MetricsServer}. */
+export interface MetricsServerOptions {
+  address: BindAddress;
+  /** HTTPS with TokenReview/SubjectAccessReview authorization (kubebuilder's secure metrics); plain HTTP otherwise. */
+  secure: boolean;
+  /** Directory with the serving certificate (reloaded on change); a self-signed one is generated when absent. */
+  certDir?: string | undefined;
+  certName?: string | undefined;
+  keyName?: string | undefined;
+  /** API access for authorization; required when secure. */
+  rest?: RestClient | undefined;
+  registry?: Registry;
+  logger: Logger;
+}
+
+const METRICS_PATH = '/metrics';
+
+/**
+ * MetricsServer serves the Prometheus registry on `/metrics`. In secure mode it speaks TLS 1.2+ and lets a
+ * scrape through only when its bearer token authenticates and the user may `get` `/metrics`, so the
+ * endpoint needs the `metrics-reader` ClusterRole like a kubebuilder project.
+ */
+export class MetricsServer implements Runnable {
+  /** MetricsServer.needLeaderElection is false: every replica serves its metrics. */
+  readonly needLeaderElection = false;
+  private readonly log: Logger;
+  private readonly registry: Registry;
+  private boundPort: number | undefined;
+  private resolveReady!: () => void;
+  private readonly readyPromise = new Promise<void>((r) => (this.resolveReady = r));
+
+  constructor(private readonly options: MetricsServerOptions) {
+    if (options.secure && options.rest === undefined) throw new Error('secure metrics need API access for TokenReview and SubjectAccessReview');
+    this.log = options.logger.child({ logger: 'metrics' });
+    this.registry = options.registry ?? defaultRegistry;
+  }
+
+  /** MetricsServer.port is the bound port once {@link MetricsServer.ready} resolved. */
+  get port(): number | undefined {
+    return this.boundPort;
+  }
+
+  /** MetricsServer.ready resolves once the server listens. */
+  ready(): Promise<void> {
+    return this.readyPromise;
+  }
+
+  /** MetricsServer.start serves until the signal aborts. */
+  async start(signal: AbortSignal): Promise<void> {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => void this.handle(req, res);
+    let server: http.Server | https.Server;
+    let watcher: CertWatcher | undefined;
+    if (this.options.secure) {
+      let pair: { cert: string | Buffer; key: string | Buffer };
+      if (this.options.certDir !== undefined && this.options.certDir !== '') {
+        watcher = new CertWatcher({
+          certPath: join(this.options.certDir, this.options.certName ?? 'tls.crt'),
+          keyPath: join(this.options.certDir, this.options.keyName ?? 'tls.key'),
+          logger: this.log,
+          onChange: (next) => (server as https.Server).setSecureContext({ ...next, minVersion: 'TLSv1.2' }),
+        });
+        pair = await watcher.load();
+      } else {
+        pair = await generateSelfSignedCertificate();
+        this.log.info({}, 'serving metrics with a generated self-signed certificate');
+      }
+      server = https.createServer({ ...pair, minVersion: 'TLSv1.2' }, handler);
+      watcher?.watch();
+    } else {
+      server = http.createServer(handler);
+    }
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(this.options.address.port, this.options.address.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      this.boundPort = (server.address() as AddressInfo).port;
+      this.log.info({ port: this.boundPort, secure: this.options.secure }, 'starting metrics server');
+      this.resolveReady();
+      if (!signal.aborted) await new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    } finally {
+      watcher?.stop();
+    }
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://metrics').pathname;
+    if (path !== METRICS_PATH) {
+      reply(res, 404, '404 page not found\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      reply(res, 405, 'method not allowed\n');
+      return;
+    }
+    try {
+      if (this.options.secure) {
+        const decision = await authorizeScrape(this.options.rest!, req.headers.authorization, path);
+        if (!decision.allowed) {
+          reply(res, decision.code, `${decision.message}\n`);
+          return;
+        }
+      }
+      const body = await this.registry.metrics();
+      res.writeHead(200, { 'Content-Type': this.registry.contentType });
+      res.end(body);
+    } catch (err) {
+      this.log.error({ err }, 'failed to serve metrics');
+      reply(res, 500, 'Internal Server Error\n');
+    }
+  }
+}
+
+function reply(res: http.ServerResponse, code: number, body: string): void {
+  res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  res.end(body);
+}
