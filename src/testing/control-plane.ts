@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../errors/user-error.js';
+import type { BinaryAssets } from './binaries.js';
+import { TinyCA } from './certs.js';
+import { apiServerFlags, CERT_FILES, etcdFlags, helpListsFlag, mergeFlags, renderFlags, type FlagValues } from './flags.js';
+import { reservePort, type PortReservation } from './ports.js';
+import { formatOutputTail, ManagedProcess } from './process.js';
+import { waitForHealthEndpoint } from './readiness.js';
+import type { ControlPlaneTimeouts } from './timeouts.js';
+
+/** MAX_START_ATTEMPTS is how often a start is retried after a port race, like envtest. */
+export const MAX_START_ATTEMPTS = 5;
+// Port conflicts can be reported long before the last lines (kube-apiserver logs a lot while failing).
+const OUTPUT_SCAN_LINES = 200;
+
+/** ControlPlaneOptions describe one etcd + kube-apiserver pair. */
+export interface ControlPlaneOptions {
+  assets: BinaryAssets;
+  /** Existing directory that the control plane's files go into (one sub-directory per attempt). */
+  workDir: string;
+  attachOutput: boolean;
+  timeouts: ControlPlaneTimeouts;
+  /** Extra or overriding kube-apiserver flags (`null` removes a default). */
+  apiServerFlags?: FlagValues;
+  /** Port source; tests substitute one that hands out a busy port first. */
+  reservePort?: () => Promise<PortReservation>;
+}
+
+/** ControlPlane is a running etcd + kube-apiserver pair. */
+export interface ControlPlane {
+  /** API server URL, `https://127.0.0.1:<port>`. */
+  host: string;
+  /** PEM of the CA that signed the API server's serving certificate. */
+  servingCaPem: string;
+  /** CA whose client certificates the API server accepts as users. */
+  clientCa: TinyCA;
+  etcd: ManagedProcess;
+  apiServer: ManagedProcess;
+  /** How many starts it took (1 unless a port race forced a retry). */
+  attempts: number;
+  /** stop terminates kube-apiserver, then etcd, and releases the ports; idempotent. */
+  stop(): Promise<void>;
+}
+
+class StartFailure extends Error {
+  readonly portConflict: boolean;
+  readonly hint: string;
+  constructor(message: string, portConflict: boolean, hint: string) {
+    super(message);
+    this.portConflict = portConflict;
+    this.hint = hint;
+  }
+}
+
+/**
+ * startControlPlane starts etcd, waits for its /health, then kube-apiserver with envtest's flags, and waits for
+ * /readyz. Whatever an attempt started is stopped and removed before the next attempt or the error. Only
+ * port races ("address already in use") are retried, up to {@link MAX_START_ATTEMPTS} times.
+ */
+export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
+  const [servingCa, saSigner, clientCa] = await Promise.all([TinyCA.create(), TinyCA.create(), TinyCA.create()]);
+  const serving = await servingCa.issueServingCert({ hosts: ['localhost', '127.0.0.1'] });
+  const files: Record<string, string> = {
+    [CERT_FILES.servingCert]: serving.certPem,
+    [CERT_FILES.servingKey]: serving.keyPem,
+    [CERT_FILES.clientCa]: clientCa.certPem,
+    [CERT_FILES.saSignerCert]: saSigner.pair.certPem,
+    [CERT_FILES.saSignerKey]: saSigner.pair.keyPem,
+  };
+  const supportsNoFsync = await etcdSupportsUnsafeNoFsync(options.assets.etcd);
+  let last: StartFailure | undefined;
+  for (let attempt = 1; attempt <= MAX_START_ATTEMPTS; attempt++) {
+    try {
+      const plane = await startOnce(options, attempt, files, servingCa.certPem, supportsNoFsync);
+      return { ...plane, servingCaPem: servingCa.certPem, clientCa, attempts: attempt };
+    } catch (err) {
+      if (!(err instanceof StartFailure)) throw err;
+      last = err;
+      if (!err.portConflict) break;
+    }
+  }
+  const failure = last as StartFailure;
+  const retried = failure.portConflict ? ` (after ${MAX_START_ATTEMPTS} attempts, each lost a port race)` : '';
+  throw new UserError(failure.message + retried, { hint: failure.hint, cause: failure });
+}
+
+async function startOnce(
+  options: ControlPlaneOptions,
+  attempt: number,
+  files: Record<string, string>,
+  servingCaPem: string,
+  supportsNoFsync: boolean,
+): Promise<Omit<ControlPlane, 'servingCaPem' | 'clientCa' | 'attempts'>> {
+  const dir = join(options.workDir, `control-plane-${attempt}`);
+  const certDir = join(dir, 'certs');
+  const dataDir = join(dir, 'etcd');
+  mkdirSync(certDir, { recursive: true, mode: 0o700 });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(certDir, name), content, { mode: 0o600 });
+
+  const reserve = options.reservePort ?? (() => reservePort());
+  const ports: PortReservation[] = [];
+  const processes: ManagedProcess[] = [];
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      // API server first: it must not lose etcd under its feet while shutting down.
+      for (const p of [...processes].reverse()) await p.stop(options.timeouts.stopMs);
+      for (const p of ports) p.release();
+      rmSync(dir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  try {
+    for (let i = 0; i < 3; i++) ports.push(await reserve());
+    const [etcdClient, etcdPeer, secure] = ports.map((p) => p.port) as [number, number, number];
+
+    const etcd = await ManagedProcess.start({
+      name: 'etcd',
+      path: options.assets.etcd,
+      args: renderFlags(etcdFlags({ clientPort: etcdClient, peerPort: etcdPeer, dataDir, supportsUnsafeNoFsync: supportsNoFsync })),
+      attachOutput: options.attachOutput,
+    });
+    processes.push(etcd);
+    const etcdReady = await waitForHealthEndpoint(`http://127.0.0.1:${etcdClient}/health`, etcd, options.timeouts.startMs);
+    if (etcdReady.state !== 'ready') throw failure('etcd', etcdReady, processes, options.timeouts.startMs);
+
+    const flags = mergeFlags(apiServerFlags({ securePort: secure, etcdClientPort: etcdClient, certDir }), options.apiServerFlags);
+    const apiServer = await ManagedProcess.start({
+      name: 'kube-apiserver',
+      path: options.assets.kubeApiserver,
+      args: renderFlags(flags),
+      attachOutput: options.attachOutput,
+    });
+    processes.push(apiServer);
+    const host = `https://127.0.0.1:${secure}`;
+    const apiReady = await waitForHealthEndpoint(`${host}/readyz`, apiServer, options.timeouts.startMs, { caPem: servingCaPem });
+    if (apiReady.state !== 'ready') throw failure('kube-apiserver', apiReady, processes, options.timeouts.startMs);
+    return { host, etcd, apiServer, stop };
+  } catch (err) {
+    await stop();
+    if (err instanceof StartFailure) throw err;
+    throw new StartFailure((err as Error).message, false, 'check that the binaries are executable and built for this machine');
+  }
+}
+
+function failure(
+  name: string,
+  outcome: { state: 'exited' | 'timeout'; lastAnswer: string },
+  processes: ManagedProcess[],
+  timeoutMs: number,
+): StartFailure {
+  const proc = processes.find((p) => p.name === name);
+  const headline =
+    outcome.state === 'exited'
+      ? `${name} exited during start-up (${proc?.describeExit() ?? 'unknown status'})`
+      : `${name} did not become ready within ${timeoutMs / 1000}s (last health answer: ${outcome.lastAnswer})`;
+  const tails = processes.map(formatOutputTail).join('\n');
+  const portConflict = processes.some((p) => p.outputTail(OUTPUT_SCAN_LINES).some((l) => /address already in use/i.test(l)));
+  const hint =
+    outcome.state === 'timeout'
+      ? 'raise KUBEBUILDER_CONTROLPLANE_START_TIMEOUT (Go duration, e.g. 120s) or controlPlaneStartTimeoutMs on a slow machine; KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true shows the output live'
+      : `read ${name}'s output above; KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true shows it live`;
+  return new StartFailure(`${headline}\n${tails}`, portConflict, hint);
+}
+
+const noFsyncSupport = new Map<string, Promise<boolean>>();
+
+/** etcdSupportsUnsafeNoFsync runs `etcd --help` once per binary and looks for --unsafe-no-fsync, as envtest does. */
+export function etcdSupportsUnsafeNoFsync(etcdPath: string): Promise<boolean> {
+  let cached = noFsyncSupport.get(etcdPath);
+  if (cached === undefined) {
+    cached = new Promise((resolve) => {
+      execFile(etcdPath, ['--help'], { timeout: 10_000, maxBuffer: 4 * 1024 * 1024 }, (_err, stdout, stderr) => {
+        resolve(helpListsFlag(`${stdout}\n${stderr}`, 'unsafe-no-fsync'));
+      });
+    });
+    noFsyncSupport.set(etcdPath, cached);
+  }
+  return cached;
+}

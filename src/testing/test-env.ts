@@ -1,0 +1,249 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { UserError } from '../errors/user-error.js';
+import { ApiConnection } from './api-connection.js';
+import { findBinaryAssets, isBinaryAssets } from './binaries.js';
+import { TinyCA } from './certs.js';
+import { startControlPlane, type ControlPlane } from './control-plane.js';
+import { installCRDs, selectCRDs, type ConversionWebhookTarget, type CustomResourceDefinitionObject } from './crd-install.js';
+import { trackDirectory, untrackDirectory } from './exit-cleanup.js';
+import type { FlagValues } from './flags.js';
+import { kubeConfigFromRestConfig, kubeconfigText, type RestConfig } from './kubeconfig.js';
+import { readManifestObjects, type ManifestObject } from './manifest-files.js';
+import { reservePort, type PortReservation } from './ports.js';
+import { resolveControlPlaneTimeouts } from './timeouts.js';
+import { installWebhookConfigurations, selectWebhookConfigurations, type WebhookConfigurationObject } from './webhook-install.js';
+
+/** WebhookInstallOptions say which admission webhook configurations to install and where the test serves them. */
+export interface WebhookInstallOptions {
+  /** Files or directories with Mutating/ValidatingWebhookConfigurations (e.g. config/webhook). */
+  paths?: string[];
+  /** MutatingWebhookConfiguration objects to install in addition. */
+  mutatingWebhooks?: WebhookConfigurationObject[];
+  /** ValidatingWebhookConfiguration objects to install in addition. */
+  validatingWebhooks?: WebhookConfigurationObject[];
+  /** Address the test's webhook server listens on; default 127.0.0.1. */
+  localServingHost?: string;
+  /** Port the test's webhook server listens on; default a free port reserved for this environment. */
+  localServingPort?: number;
+}
+
+/** TestEnvOptions configure {@link startTestEnv}; every field is optional. */
+export interface TestEnvOptions {
+  /** Files or directories (not recursive; .json/.yaml/.yml) with CRDs to install, e.g. config/crd/bases. */
+  crdDirectoryPaths?: string[];
+  /** CRD objects to install in addition. */
+  crds?: CustomResourceDefinitionObject[];
+  /** Fail when a CRD path does not exist (default false, like envtest). */
+  errorIfCRDPathMissing?: boolean;
+  /** Install webhook configurations pointed at the test's webhook server; also enables conversion webhooks. */
+  webhookInstallOptions?: WebhookInstallOptions;
+  /** Directory with kube-apiserver and etcd, checked after TEST_ASSET_* and KUBEBUILDER_ASSETS. */
+  binaryAssetsDirectory?: string;
+  /** Copy etcd's and kube-apiserver's output to stderr; default KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true. */
+  attachControlPlaneOutput?: boolean;
+  /** Per-process start budget; default KUBEBUILDER_CONTROLPLANE_START_TIMEOUT, else 60 s. */
+  controlPlaneStartTimeoutMs?: number;
+  /** Per-process stop budget before SIGKILL; default KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT, else 20 s. */
+  controlPlaneStopTimeoutMs?: number;
+  /** Extra kube-apiserver flags by name without dashes; a value overrides a default, `null` removes it. */
+  apiServerFlags?: FlagValues;
+  /** How long to wait for CRDs to be Established and discoverable; default 30 s. */
+  crdInstallTimeoutMs?: number;
+}
+
+/** LocalWebhookServing is where the test must run its webhook server so that the API server reaches it. */
+export interface LocalWebhookServing {
+  localServingHost: string;
+  localServingPort: number;
+  /** Directory with tls.crt and tls.key for the webhook server (signed by {@link LocalWebhookServing.caData}). */
+  localServingCertDir: string;
+  /** PEM of the CA that the API server trusts for the webhook server. */
+  caData: string;
+}
+
+/** TestUser names a user to authenticate as; groups decide RBAC (system:masters bypasses it). */
+export interface TestUser {
+  name: string;
+  groups?: string[];
+}
+
+/** AuthenticatedUser is a {@link TestUser} with working credentials for the test API server. */
+export interface AuthenticatedUser {
+  user: TestUser;
+  config: RestConfig;
+  kubeConfig: KubeConfig;
+}
+
+/** InstallCRDsOptions are the inputs of {@link TestEnv.installCRDs}. */
+export interface InstallCRDsOptions {
+  paths?: string[];
+  crds?: CustomResourceDefinitionObject[];
+  errorIfPathMissing?: boolean;
+  timeoutMs?: number;
+}
+
+/** TestEnv is a running etcd + kube-apiserver with CRDs and webhooks installed, and an admin user. */
+export interface TestEnv {
+  /** KubeConfig of user `admin` in group `system:masters`; cluster, user and context are named `envtest`. */
+  kubeConfig: KubeConfig;
+  /** The same kubeconfig written to a file, for child processes (KUBECONFIG=...) and kubectl. */
+  kubeconfigPath: string;
+  /** Host and PEM credentials of the admin user. */
+  config: RestConfig;
+  /** Where to serve webhooks (always prepared, even without webhookInstallOptions). */
+  webhookInstallOptions: LocalWebhookServing;
+  /** The CRDs installed at start, as the API server stored them. */
+  crds: CustomResourceDefinitionObject[];
+  /** Process ids of the control plane (each is also its process group id). */
+  pids: { etcd: number; kubeApiserver: number };
+  /** addUser issues a client certificate for another user (subject to RBAC unless in system:masters). */
+  addUser(user: TestUser): Promise<AuthenticatedUser>;
+  /** installCRDs installs more CRDs into the running environment and waits until they are served. */
+  installCRDs(options: InstallCRDsOptions): Promise<CustomResourceDefinitionObject[]>;
+  /** stop terminates kube-apiserver and etcd (SIGTERM, SIGKILL after the stop timeout) and removes all temp files. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_NAMESPACE_WAIT_MS = 5_000;
+const DEFAULT_NAMESPACE_POLL_MS = 50;
+
+/**
+ * startTestEnv starts a private control plane (etcd, then kube-apiserver, on free loopback ports, with
+ * throw-away certificates), waits until it serves the `default` namespace, installs CRDs and webhook
+ * configurations, and returns how to reach it. Whatever was started is stopped again when any step fails.
+ */
+export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEnv> {
+  // Read every input before starting anything, so that a typo fails in milliseconds.
+  const crds = selectCRDs([
+    ...readManifestObjects(options.crdDirectoryPaths ?? [], { errorIfPathMissing: options.errorIfCRDPathMissing ?? false, what: 'CRD' }),
+    ...asManifests(options.crds ?? [], 'crds option'),
+  ]);
+  const webhookOptions = options.webhookInstallOptions;
+  const webhookConfigs = webhookOptions === undefined ? [] : selectWebhookConfigurations([
+    ...readManifestObjects(webhookOptions.paths ?? [], { errorIfPathMissing: true, what: 'webhook' }),
+    ...asManifests(webhookOptions.mutatingWebhooks ?? [], 'mutatingWebhooks option'),
+    ...asManifests(webhookOptions.validatingWebhooks ?? [], 'validatingWebhooks option'),
+  ]);
+  const assets = findBinaryAssets(options.binaryAssetsDirectory === undefined ? {} : { binaryAssetsDirectory: options.binaryAssetsDirectory });
+  if (!isBinaryAssets(assets)) {
+    throw new UserError(assets.missing, { hint: 'set KUBEBUILDER_ASSETS to a directory with kube-apiserver and etcd (setup-envtest use -p path), or run `npm run envtest:build` in operator-ts' });
+  }
+  const timeouts = resolveControlPlaneTimeouts(options);
+  const attachOutput = options.attachControlPlaneOutput ?? process.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true';
+
+  const workDir = mkdtempSync(join(tmpdir(), 'operator-ts-envtest-'));
+  trackDirectory(workDir);
+  let plane: ControlPlane | undefined;
+  let webhookPort: PortReservation | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      try {
+        await plane?.stop();
+      } finally {
+        webhookPort?.release();
+        rmSync(workDir, { recursive: true, force: true });
+        untrackDirectory(workDir);
+      }
+    })();
+    return stopping;
+  };
+
+  try {
+    plane = await startControlPlane({
+      assets,
+      workDir,
+      attachOutput,
+      timeouts,
+      ...(options.apiServerFlags === undefined ? {} : { apiServerFlags: options.apiServerFlags }),
+    });
+    const clientCa = plane.clientCa;
+    const host = plane.host;
+    const servingCaPem = plane.servingCaPem;
+    const authenticate = async (user: TestUser): Promise<AuthenticatedUser> => {
+      const pair = await clientCa.issueClientCert({ name: user.name, groups: user.groups ?? [] });
+      const config: RestConfig = { host, caData: servingCaPem, certData: pair.certPem, keyData: pair.keyPem };
+      return { user: { name: user.name, groups: [...(user.groups ?? [])] }, config, kubeConfig: kubeConfigFromRestConfig(config) };
+    };
+    const admin = await authenticate({ name: 'admin', groups: ['system:masters'] });
+    const conn = new ApiConnection(host, { caPem: servingCaPem, certPem: admin.config.certData, keyPem: admin.config.keyData });
+    await waitForDefaultNamespace(conn);
+
+    const servingHost = webhookOptions?.localServingHost ?? '127.0.0.1';
+    if (webhookOptions?.localServingPort === undefined) webhookPort = await reservePort();
+    const servingPort = webhookOptions?.localServingPort ?? (webhookPort as PortReservation).port;
+    const webhookCa = await TinyCA.create();
+    const webhookCertDir = join(workDir, 'webhook-certs');
+    mkdirSync(webhookCertDir, { recursive: true, mode: 0o700 });
+    const webhookServing = await webhookCa.issueServingCert({ hosts: ['localhost', '127.0.0.1', servingHost] });
+    writeFileSync(join(webhookCertDir, 'tls.crt'), webhookServing.certPem, { mode: 0o600 });
+    writeFileSync(join(webhookCertDir, 'tls.key'), webhookServing.keyPem, { mode: 0o600 });
+    const target: ConversionWebhookTarget = { host: servingHost, port: servingPort, caPem: webhookCa.certPem };
+
+    const crdTimeout = options.crdInstallTimeoutMs;
+    const install = async (list: CustomResourceDefinitionObject[]): Promise<CustomResourceDefinitionObject[]> =>
+      list.length === 0
+        ? []
+        : installCRDs(conn, list, {
+            ...(crdTimeout === undefined ? {} : { timeoutMs: crdTimeout }),
+            ...(webhookOptions === undefined ? {} : { conversionWebhook: target }),
+          });
+    const installed = await install(crds);
+    if (webhookConfigs.length > 0) await installWebhookConfigurations(conn, webhookConfigs, target);
+
+    const kubeconfigPath = join(workDir, 'kubeconfig');
+    writeFileSync(kubeconfigPath, kubeconfigText(admin.config), { mode: 0o600 });
+    return {
+      kubeConfig: admin.kubeConfig,
+      kubeconfigPath,
+      config: admin.config,
+      webhookInstallOptions: { localServingHost: servingHost, localServingPort: servingPort, localServingCertDir: webhookCertDir, caData: webhookCa.certPem },
+      crds: installed,
+      pids: { etcd: plane.etcd.pid, kubeApiserver: plane.apiServer.pid },
+      addUser: authenticate,
+      installCRDs: async (more) => {
+        const list = selectCRDs([
+          ...readManifestObjects(more.paths ?? [], { errorIfPathMissing: more.errorIfPathMissing ?? false, what: 'CRD' }),
+          ...asManifests(more.crds ?? [], 'crds option'),
+        ]);
+        if (list.length === 0) return [];
+        return installCRDs(conn, list, {
+          timeoutMs: more.timeoutMs ?? crdTimeout,
+          ...(webhookOptions === undefined ? {} : { conversionWebhook: target }),
+        });
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function waitForDefaultNamespace(conn: ApiConnection): Promise<void> {
+  const deadline = Date.now() + DEFAULT_NAMESPACE_WAIT_MS;
+  let last = '';
+  for (;;) {
+    try {
+      const res = await conn.call('GET', '/api/v1/namespaces/default');
+      if (res.status === 200) return;
+      last = `${res.status} ${res.body.slice(0, 200)}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    if (Date.now() >= deadline) {
+      throw new UserError(`kube-apiserver is ready but namespace default could not be read within ${DEFAULT_NAMESPACE_WAIT_MS / 1000}s: ${last}`, {
+        hint: 'set KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true to see the API server output',
+      });
+    }
+    await sleep(DEFAULT_NAMESPACE_POLL_MS);
+  }
+}
+
+function asManifests(objects: readonly object[], source: string): ManifestObject[] {
+  return objects.map((object, i) => ({ object: object as Record<string, unknown>, source: `${source}[${i}]` }));
+}
