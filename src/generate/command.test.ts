@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateCommand } from '../cli/commands/generate.js';
+
+describe('generateCommand', () => {
+  it('declares the issue flags with their defaults', () => {
+    const cmd = generateCommand();
+    expect(cmd.name()).toBe('generate');
+    const longs = cmd.options.map((o) => o.long);
+    expect(longs).toEqual(['--paths', '--crd-output', '--rbac-output', '--role-name', '--webhook-output', '--max-desc-len', '--embedded-object-meta']);
+    cmd.exitOverride();
+    cmd.action(() => undefined);
+    cmd.parse(['crd', 'rbac', '--max-desc-len', '0'], { from: 'user' });
+    expect(cmd.opts()).toMatchObject({ paths: ['src/**/*.ts'], crdOutput: 'config/crd/bases', roleName: 'manager-role', maxDescLen: '0', embeddedObjectMeta: false });
+    expect(cmd.args).toEqual(['crd', 'rbac']);
+  });
+
+  it('keeps ts-morph out of the module graph until the action runs', () => {
+    const text = readFileSync(new URL('../cli/commands/generate.ts', import.meta.url), 'utf8');
+    const staticImports = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+    expect(staticImports).toEqual(['commander']);
+  });
+});

@@ -1,0 +1,133 @@
+import type { SourceFile } from 'ts-morph';
+import { Node } from 'ts-morph';
+import { type CommentGroup, gapNewlines, scanCommentGroups } from './comments.js';
+import type { Diagnostic, SourceLocation } from './diagnostic.js';
+import { type ParsedMarker, parseMarker } from './parse-marker.js';
+
+/** LocatedMarker is a parsed marker with the place it was written. */
+export interface LocatedMarker extends ParsedMarker {
+  loc: SourceLocation;
+}
+
+/** Attached is what the comments directly above one declaration carry. */
+export interface Attached {
+  markers: LocatedMarker[];
+  /** Doc comment lines (markers removed), for the description. */
+  doc: string[];
+}
+
+/** FileMarkers is every marker of one source file, sorted into declaration-attached and package-level. */
+export interface FileMarkers {
+  /** Keyed by the declaration's start offset (`node.getStart()`). */
+  byDecl: Map<number, Attached>;
+  packageMarkers: LocatedMarker[];
+  diagnostics: Diagnostic[];
+}
+
+const IGNORED = [/^\+kubebuilder:scaffold:/, /^\+kubebuilder:docs-gen:/, /^\+operator-ts:/];
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return starts;
+}
+
+/** locate converts an offset to a 1-based line and column. */
+export function locate(file: string, starts: readonly number[], offset: number): SourceLocation {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { file, line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+}
+
+function isDeclaration(node: Node): boolean {
+  return (
+    Node.isInterfaceDeclaration(node) ||
+    Node.isTypeAliasDeclaration(node) ||
+    Node.isEnumDeclaration(node) ||
+    Node.isPropertySignature(node) ||
+    Node.isPropertyDeclaration(node) ||
+    Node.isClassDeclaration(node) ||
+    Node.isEnumMember(node)
+  );
+}
+
+function declarationStarts(sf: SourceFile): Set<number> {
+  const out = new Set<number>();
+  sf.forEachDescendant((node) => {
+    if (isDeclaration(node)) out.add(node.getStart());
+  });
+  return out;
+}
+
+function nextTokenAfter(text: string, end: number): number {
+  let i = end;
+  while (i < text.length && /\s/.test(text[i] ?? '')) i++;
+  return i;
+}
+
+/**
+ * collectFileMarkers reads every marker of a file. Comments directly above a declaration (its doc comment,
+ * and a marker group separated from it by one blank line, as kubebuilder scaffolds them) attach to it;
+ * all other comments, and package-only markers anywhere, are package-level.
+ */
+export function collectFileMarkers(sf: SourceFile): FileMarkers {
+  const text = sf.getFullText();
+  const file = sf.getFilePath();
+  const starts = lineStarts(text);
+  const decls = declarationStarts(sf);
+  const groups = scanCommentGroups(text);
+  const result: FileMarkers = { byDecl: new Map(), packageMarkers: [], diagnostics: [] };
+
+  // Walk groups backwards so a marker group can attach to the group (doc comment) below it.
+  const attachedTo = new Map<CommentGroup, { decl: number; doc: boolean }>();
+  for (let i = groups.length - 1; i >= 0; i--) {
+    const g = groups[i];
+    if (g === undefined || g.trailing) continue;
+    const next = nextTokenAfter(text, g.end);
+    const gap = gapNewlines(text, g.end, next);
+    if (decls.has(next) && gap >= 0 && gap <= 2) {
+      attachedTo.set(g, { decl: next, doc: gap <= 1 });
+      continue;
+    }
+    const below = groups[i + 1];
+    const belowAttach = below === undefined ? undefined : attachedTo.get(below);
+    if (below !== undefined && belowAttach !== undefined && belowAttach.doc && gap >= 0 && gap <= 2 && next === below.start) {
+      attachedTo.set(g, { decl: belowAttach.decl, doc: false });
+    }
+  }
+
+  for (const g of groups) {
+    const attach = attachedTo.get(g);
+    const entry: Attached | undefined =
+      attach === undefined ? undefined : (result.byDecl.get(attach.decl) ?? { markers: [], doc: [] });
+    if (attach !== undefined && entry !== undefined) result.byDecl.set(attach.decl, entry);
+    for (const line of g.lines) {
+      const t = line.text.trim();
+      if (!/^\+[A-Za-z]/.test(t)) {
+        if (attach?.doc === true && entry !== undefined) entry.doc.push(line.text);
+        continue;
+      }
+      if (IGNORED.some((re) => re.test(t))) continue;
+      const lead = line.text.length - line.text.trimStart().length;
+      const loc = locate(file, starts, line.offset + lead);
+      const parsed = parseMarker(t);
+      if (parsed === undefined) continue;
+      if (!parsed.ok) {
+        result.diagnostics.push({ ...loc, severity: 'error', message: parsed.message, hint: parsed.hint });
+        continue;
+      }
+      const located: LocatedMarker = { ...parsed.marker, loc };
+      const targets = parsed.marker.def.targets;
+      const packageOnly = targets.length === 1 && targets[0] === 'package';
+      if (entry !== undefined && !packageOnly) entry.markers.push(located);
+      else if (targets.includes('package')) result.packageMarkers.push(located);
+      // Type/field markers in a comment attached to nothing have no effect, as in controller-gen.
+    }
+  }
+  return result;
+}

@@ -1,0 +1,111 @@
+import { Project } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { collectFileMarkers } from './collect.js';
+import { didYouMean } from './did-you-mean.js';
+import { parseMarker } from './parse-marker.js';
+import { parseAny } from './parse-value.js';
+import { renderMarkerReference } from './reference.js';
+import { MARKERS } from './registry.js';
+
+function ok(text: string) {
+  const r = parseMarker(text);
+  if (r === undefined || !r.ok) throw new Error(`expected ${text} to parse: ${JSON.stringify(r)}`);
+  return r.marker;
+}
+
+describe('parseMarker', () => {
+  it('parses anonymous values of each type', () => {
+    expect(ok('+kubebuilder:validation:Minimum=1.5').value).toBe(1.5);
+    expect(ok('+kubebuilder:validation:MaxLength=10').value).toBe(10);
+    expect(ok('+kubebuilder:validation:Pattern=`^a,b;c$`').value).toBe('^a,b;c$');
+    expect(ok('+kubebuilder:validation:Enum=A;B;"C D"').value).toEqual(['A', 'B', 'C D']);
+    expect(ok('+kubebuilder:validation:Enum={1,2,"x"}').value).toEqual([1, 2, 'x']);
+    expect(ok('+kubebuilder:object:root=true').value).toBe(true);
+    expect(ok('+kubebuilder:validation:ExclusiveMinimum').value).toBe(true);
+    expect(ok('+nullable').value).toBe(true);
+  });
+  it('parses named arguments with lists and quotes', () => {
+    const m = ok('+kubebuilder:rbac:groups="",resources=pods;pods/status,verbs=get;list');
+    expect(m.def.name).toBe('kubebuilder:rbac');
+    expect(m.value).toEqual({ groups: [''], resources: ['pods', 'pods/status'], verbs: ['get', 'list'] });
+    const x = ok('+kubebuilder:validation:XValidation:rule="self.a == oldSelf.a, ok",message=`no, never`');
+    expect(x.value).toEqual({ rule: 'self.a == oldSelf.a, ok', message: 'no, never' });
+    expect(ok('+kubebuilder:printcolumn:name="Age",type="date",JSONPath=".metadata.creationTimestamp"').value).toMatchObject({ JSONPath: '.metadata.creationTimestamp' });
+  });
+  it('parses default maps and lists', () => {
+    expect(parseAny('{a: 1, "b": "x"}')).toEqual({ a: 1, b: 'x' });
+    expect(parseAny('{a,b}')).toEqual(['a', 'b']);
+    expect(parseAny('{}')).toEqual({});
+    expect(ok('+kubebuilder:default={replicas: 3}').value).toEqual({ replicas: 3 });
+  });
+  it('rejects unknown kubebuilder markers with a suggestion and ignores other tools', () => {
+    const r = parseMarker('+kubebuilder:validation:Minumum=1');
+    expect(r).toMatchObject({ ok: false, message: 'unknown marker +kubebuilder:validation:Minumum=1' });
+    expect(r !== undefined && !r.ok ? r.hint : '').toContain('+kubebuilder:validation:Minimum');
+    expect(parseMarker('+k8s:openapi-gen=true')).toBeUndefined();
+  });
+  it('reports missing required and unknown arguments', () => {
+    expect(parseMarker('+kubebuilder:rbac:groups=apps,resources=deployments')).toMatchObject({ ok: false, message: expect.stringContaining('missing required argument verbs') });
+    expect(parseMarker('+kubebuilder:resource:scop=Cluster')).toMatchObject({ ok: false, hint: expect.stringContaining('"scope"') });
+    expect(parseMarker('+kubebuilder:validation:MaxLength=abc')).toMatchObject({ ok: false });
+  });
+  it('suggests close names only', () => {
+    expect(didYouMean('Minumum', ['Minimum', 'Maximum'])).toBe('Minimum');
+    expect(didYouMean('zzzzzzzz', ['Minimum'])).toBeUndefined();
+  });
+});
+
+describe('collectFileMarkers', () => {
+  it('attaches doc and marker groups to declarations and keeps package markers apart', () => {
+    const project = new Project({ useInMemoryFileSystem: true });
+    const sf = project.createSourceFile(
+      '/a/types.ts',
+      [
+        '// +groupName=example.com',
+        '// +kubebuilder:validation:Optional',
+        'import type { X } from "x";',
+        '',
+        '// +kubebuilder:object:root=true',
+        '',
+        '/** Foo is a foo.',
+        ' * +kubebuilder:subresource:status */',
+        'export interface Foo {',
+        '  // Size of it.',
+        '  // +kubebuilder:validation:Minimum=1',
+        '  size: number; // trailing note',
+        '  other: string;',
+        '}',
+        '// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get',
+      ].join('\n'),
+    );
+    const fm = collectFileMarkers(sf);
+    expect(fm.diagnostics).toEqual([]);
+    expect(fm.packageMarkers.map((m) => m.def.name)).toEqual(['groupName', 'kubebuilder:validation:Optional', 'kubebuilder:rbac']);
+    const foo = sf.getInterfaceOrThrow('Foo');
+    expect(fm.byDecl.get(foo.getStart())?.markers.map((m) => m.def.name)).toEqual(['kubebuilder:object:root', 'kubebuilder:subresource:status']);
+    expect(fm.byDecl.get(foo.getStart())?.doc).toEqual(['Foo is a foo.']);
+    const size = foo.getPropertyOrThrow('size');
+    expect(fm.byDecl.get(size.getStart())?.markers[0]?.loc).toEqual({ file: '/a/types.ts', line: 11, column: 6 });
+    expect(fm.byDecl.get(foo.getPropertyOrThrow('other').getStart())).toBeUndefined();
+  });
+});
+
+describe('marker registry', () => {
+  it('has help and an example for every entry, and renders them all', () => {
+    const ref = renderMarkerReference();
+    for (const m of MARKERS) {
+      expect(m.help.length, m.name).toBeGreaterThan(0);
+      expect(m.example.startsWith(`+${m.name}`), m.name).toBe(true);
+      expect(ref).toContain(`\`+${m.name}\``);
+    }
+  });
+});
+
+describe('REFERENCE.md', () => {
+  it('is the rendered registry (UPDATE_GOLDEN=1 rewrites it)', async () => {
+    const { readFileSync, writeFileSync, existsSync } = await import('node:fs');
+    const path = new URL('./REFERENCE.md', import.meta.url);
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(path)) writeFileSync(path, renderMarkerReference());
+    expect(readFileSync(path, 'utf8')).toBe(renderMarkerReference());
+  });
+});

@@ -1,0 +1,187 @@
+import type { LocatedMarker } from '../markers/collect.js';
+import type { Diagnostic, SourceLocation } from '../markers/diagnostic.js';
+import { applyMarkers } from './apply-markers.js';
+import { descriptionFromDoc } from './description.js';
+import type { JSONSchemaProps } from './json-schema.js';
+import { QUANTITY_PATTERN, TYPE_META_DESCRIPTIONS, conditionSchema, embeddedObjectMetaSchema } from './known-types.js';
+import type { IrProperty, IrType, NamedDecl } from './model.js';
+
+/** EmitOptions are the schema generator options (controller-gen's crd generator options). */
+export interface EmitOptions {
+  /** Give nested ObjectMeta fields name/namespace/labels/annotations/finalizers (generateEmbeddedObjectMeta). */
+  embeddedObjectMeta: boolean;
+}
+
+const OPTIONAL = new Set(['optional', 'k8s:optional', 'kubebuilder:validation:Optional']);
+const REQUIRED = new Set(['required', 'k8s:required', 'kubebuilder:validation:Required']);
+const PRESERVE = new Set(['kubebuilder:validation:Schemaless', 'kubebuilder:pruning:PreserveUnknownFields', 'kubebuilder:validation:XPreserveUnknownFields']);
+
+/**
+ * SchemaEmitter turns the intermediate type model into structural OpenAPI v3 schemas, fully inlined,
+ * applying type markers where a named type is used and field markers on top, and collects diagnostics.
+ */
+export class SchemaEmitter {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
+  private readonly stack: NamedDecl[] = [];
+
+  constructor(private readonly options: EmitOptions) {}
+
+  private report(at: SourceLocation, message: string, hint: string): void {
+    const key = `${at.file}:${at.line}:${at.column}:${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.diagnostics.push({ ...at, severity: 'error', message, hint });
+  }
+
+  private markerReport = (m: LocatedMarker, message: string, hint: string): void => this.report(m.loc, message, hint);
+
+  /** emitRoot renders the openAPIV3Schema of a root kind. */
+  emitRoot(decl: NamedDecl): JSONSchemaProps {
+    const props = objectProperties(decl.type);
+    if (props === undefined) {
+      this.report(decl.loc, `root kind ${decl.name} is not an object type`, 'declare it as an interface with apiVersion, kind, metadata, spec and status');
+      return { type: 'object' };
+    }
+    const names = new Set(props.map((p) => p.name));
+    const missing = ['apiVersion', 'kind', 'metadata'].filter((n) => !names.has(n));
+    if (missing.length > 0) {
+      this.report(decl.loc, `root kind ${decl.name} lacks ${missing.join(', ')}`, 'a +kubebuilder:object:root=true type needs apiVersion?: string, kind?: string and metadata?: V1ObjectMeta');
+    }
+    this.stack.push(decl);
+    const schema = this.objectSchema(props, decl.name, true);
+    this.stack.pop();
+    const applied = applyMarkers(schema, decl.markers, 'type', this.markerReport);
+    const desc = descriptionFromDoc(decl.doc);
+    if (desc !== '') applied.description = desc;
+    return applied;
+  }
+
+  private objectSchema(props: readonly IrProperty[], path: string, root: boolean): JSONSchemaProps {
+    const properties: Record<string, JSONSchemaProps> = {};
+    const required: string[] = [];
+    const parentRules: Record<string, unknown>[] = [];
+    for (const p of props) {
+      const fieldPath = path === '' ? p.name : `${path}.${p.name}`;
+      if (root && (p.name === 'apiVersion' || p.name === 'kind')) {
+        properties[p.name] = { description: TYPE_META_DESCRIPTIONS[p.name], type: 'string' };
+        continue;
+      }
+      if (root && p.name === 'metadata') {
+        properties[p.name] = { type: 'object' };
+        continue;
+      }
+      properties[p.name] = this.property(p, fieldPath);
+      const isRequired = requiredOf(p);
+      if (isRequired) required.push(p.name);
+      if (p.markers.some((m) => m.def.name === 'k8s:immutable') && !isRequired) {
+        parentRules.push({ message: `${p.name} is immutable once set`, rule: `!has(oldSelf.${p.name}) || has(self.${p.name})` });
+      }
+    }
+    const schema: JSONSchemaProps = { type: 'object' };
+    if (Object.keys(properties).length > 0) schema.properties = properties;
+    if (required.length > 0) schema.required = required.sort();
+    if (parentRules.length > 0) schema['x-kubernetes-validations'] = parentRules;
+    return schema;
+  }
+
+  private property(p: IrProperty, path: string): JSONSchemaProps {
+    const allow = p.markers.some((m) => PRESERVE.has(m.def.name));
+    let s = this.emitType(p.type, path, allow);
+    if (p.extra !== undefined) Object.assign(s, structuredClone(p.extra));
+    s = applyMarkers(s, p.markers, 'field', this.markerReport);
+    if (p.markers.some((m) => m.def.name === 'k8s:immutable')) {
+      const rules = (s['x-kubernetes-validations'] as unknown[] | undefined) ?? [];
+      rules.push({ message: 'field is immutable', rule: 'self == oldSelf' });
+      s['x-kubernetes-validations'] = rules;
+    }
+    const both = p.markers.filter((m) => OPTIONAL.has(m.def.name) || REQUIRED.has(m.def.name));
+    if (both.some((m) => OPTIONAL.has(m.def.name)) && both.some((m) => REQUIRED.has(m.def.name))) {
+      const m = both[both.length - 1] as LocatedMarker;
+      this.report(m.loc, `field ${path} is marked both optional and required`, 'keep one of the two markers');
+    }
+    if (s.type === undefined && s['x-kubernetes-int-or-string'] !== true && s['x-kubernetes-preserve-unknown-fields'] !== true && !isErrorType(p.type, allow)) {
+      this.report(p.loc, `field ${path} has no type; the apiserver rejects schemas that are not structural`, 'add +kubebuilder:validation:Type=<type> next to Schemaless, or +kubebuilder:pruning:PreserveUnknownFields');
+    }
+    const desc = descriptionFromDoc(p.doc);
+    if (desc !== '') s.description = desc;
+    return s;
+  }
+
+  private emitType(ir: IrType, path: string, allowUnknown: boolean): JSONSchemaProps {
+    switch (ir.kind) {
+      case 'primitive':
+        return ir.format === undefined ? { type: ir.type } : { format: ir.format, type: ir.type };
+      case 'intOrString': {
+        const s: JSONSchemaProps = { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true };
+        if (ir.quantity) s.pattern = QUANTITY_PATTERN;
+        return s;
+      }
+      case 'preserveUnknown':
+        return ir.object ? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } : { 'x-kubernetes-preserve-unknown-fields': true };
+      case 'enum':
+        return { enum: [...ir.values], type: ir.base };
+      case 'array':
+        if (allowUnknown && isAllowedUnknown(ir.items)) return { items: { 'x-kubernetes-preserve-unknown-fields': true }, type: 'array' };
+        return { items: this.emitType(ir.items, `${path}[]`, allowUnknown), type: 'array' };
+      case 'map':
+        // A map of unknown values under PreserveUnknownFields is just an object that keeps its fields.
+        if (allowUnknown && isAllowedUnknown(ir.values)) return { type: 'object' };
+        return { additionalProperties: this.emitType(ir.values, `${path}{}`, allowUnknown), type: 'object' };
+      case 'nullable':
+        return { ...this.emitType(ir.inner, path, allowUnknown), nullable: true };
+      case 'object':
+        if (ir.known === 'ObjectMeta') return this.options.embeddedObjectMeta ? embeddedObjectMetaSchema() : { type: 'object' };
+        return ir.mapType === undefined ? this.objectSchema(ir.properties, path, false) : { ...this.objectSchema(ir.properties, path, false), 'x-kubernetes-map-type': ir.mapType };
+      case 'named':
+        return this.named(ir.decl, path, allowUnknown);
+      case 'error':
+        if (ir.allowedBy === 'preserve' && allowUnknown) return {};
+        this.report(ir.loc, `${path === '' ? '' : `field ${path}: `}${ir.message}`, ir.hint);
+        return {};
+    }
+  }
+
+  private named(decl: NamedDecl, path: string, allowUnknown: boolean): JSONSchemaProps {
+    if (decl.external && decl.name === 'V1Condition') return conditionSchema();
+    if (this.stack.includes(decl)) {
+      this.report(decl.loc, `type ${decl.name} refers to itself (via ${path}); CRD schemas cannot be recursive`, 'break the cycle, or type the recursive field as JSONValue with +kubebuilder:pruning:PreserveUnknownFields');
+      return {};
+    }
+    this.stack.push(decl);
+    const allow = allowUnknown || decl.markers.some((m) => PRESERVE.has(m.def.name));
+    let s = this.emitType(decl.type, path, allow);
+    this.stack.pop();
+    const enumMarker = decl.markers.find((m) => m.def.name === 'k8s:enum');
+    if (enumMarker !== undefined && s.enum === undefined) {
+      this.report(enumMarker.loc, `+k8s:enum on ${decl.name}, which is not a string enum or union of string literals`, 'declare the type as a string enum or a union of string literals');
+    }
+    s = applyMarkers(s, decl.markers, 'type', this.markerReport);
+    const desc = descriptionFromDoc(decl.doc);
+    if (desc !== '') s.description = desc;
+    return s;
+  }
+}
+
+/** isErrorType tells whether a field's type was already reported as having no schema. */
+function isErrorType(ir: IrType, allowUnknown: boolean): boolean {
+  return ir.kind === 'error' && !(allowUnknown && ir.allowedBy === 'preserve');
+}
+
+function isAllowedUnknown(ir: IrType): boolean {
+  return ir.kind === 'error' && ir.allowedBy === 'preserve';
+}
+
+function objectProperties(ir: IrType): IrProperty[] | undefined {
+  if (ir.kind === 'object') return ir.properties;
+  if (ir.kind === 'named') return objectProperties(ir.decl.type);
+  return undefined;
+}
+
+/** requiredOf decides whether a property is required, in controller-gen's order of precedence. */
+export function requiredOf(p: IrProperty): boolean {
+  if (p.markers.some((m) => OPTIONAL.has(m.def.name))) return false;
+  if (p.markers.some((m) => REQUIRED.has(m.def.name))) return true;
+  if (p.folderOptional) return false;
+  return !p.optional;
+}

@@ -1,0 +1,34 @@
+// +groupName=test.example.com
+// +versionName=v1
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+
+/** Item. */
+export interface Item {
+  /** name. */
+  name: string;
+}
+
+/** WidgetSpec is the desired state. */
+export interface WidgetSpec {
+  /**
+   * items.
+   * +listMapKey=name
+   */
+  items?: Item[];
+  /**
+   * bad list type.
+   * +listType=bag
+   */
+  other?: string[];
+}
+
+// +kubebuilder:object:root=true
+
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

@@ -1,0 +1,2 @@
+// +kubebuilder:rbac:groups=apps,resources=deployments
+export {};

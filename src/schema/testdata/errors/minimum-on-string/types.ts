@@ -1,0 +1,28 @@
+// +groupName=test.example.com
+// +versionName=v1
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+
+/** WidgetSpec is the desired state. */
+export interface WidgetSpec {
+  /**
+   * name.
+   * +kubebuilder:validation:Minimum=1
+   */
+  name?: string;
+  /**
+   * size.
+   * +kubebuilder:validation:MaxLength=3
+   */
+  size?: int32;
+}
+
+// +kubebuilder:object:root=true
+
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

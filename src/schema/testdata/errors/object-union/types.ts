@@ -1,0 +1,31 @@
+// +groupName=test.example.com
+// +versionName=v1
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+
+/** A source. */
+export interface A {
+  /** a. */
+  a: string;
+}
+/** B source. */
+export interface B {
+  /** b. */
+  b: string;
+}
+
+/** WidgetSpec is the desired state. */
+export interface WidgetSpec {
+  /** source is one of two objects. */
+  source?: A | B;
+}
+
+// +kubebuilder:object:root=true
+
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

@@ -1,0 +1,2 @@
+// +kubebuilder:rbca:groups=apps,resources=deployments,verbs=get
+export {};

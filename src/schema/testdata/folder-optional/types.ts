@@ -1,0 +1,26 @@
+// +kubebuilder:validation:Optional
+// +groupName=test.example.com
+// +versionName=v1
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+
+/** WidgetSpec is the desired state. */
+export interface WidgetSpec {
+  /** name is optional because the folder says so. */
+  name: string;
+  /**
+   * forced stays required.
+   * +kubebuilder:validation:Required
+   */
+  forced: string;
+}
+
+// +kubebuilder:object:root=true
+
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

@@ -1,0 +1,26 @@
+// +groupName=test.example.com
+// +versionName=v1
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+
+/**
+ * Tier is a service tier.
+ * +k8s:enum
+ */
+export type Tier = 'gold' | 'silver';
+
+/** WidgetSpec is the desired state. */
+export interface WidgetSpec {
+  /** tier of it. */
+  tier?: Tier;
+}
+
+// +kubebuilder:object:root=true
+
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

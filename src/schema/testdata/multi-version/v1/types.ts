@@ -1,0 +1,19 @@
+// +groupName=test.example.com
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32 } from 'operator-ts/types';
+
+/** WidgetSpec is the desired state in v1. */
+export interface WidgetSpec {
+  /** size of it. */
+  size?: int32;
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:deprecatedversion:warning="test.example.com/v1 Widget is deprecated; use v2"
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

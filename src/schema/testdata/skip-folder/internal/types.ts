@@ -1,0 +1,20 @@
+// +kubebuilder:skip
+// +groupName=test.example.com
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32 } from 'operator-ts/types';
+
+/** WidgetSpec is the desired state in internal. */
+export interface WidgetSpec {
+  /** size of it. */
+  size?: int32;
+}
+
+// +kubebuilder:object:root=true
+
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

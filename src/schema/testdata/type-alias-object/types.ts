@@ -1,0 +1,20 @@
+// +groupName=test.example.com
+// +versionName=v1
+import type { V1ObjectMeta } from '@kubernetes/client-node';
+import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+
+/** WidgetSpec is an alias of an object type. */
+export type WidgetSpec = {
+  /** replicas wanted. */
+  replicas?: int32;
+};
+
+// +kubebuilder:object:root=true
+
+/** Widget is the Schema for the widgets API. */
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ObjectMeta;
+  spec?: WidgetSpec;
+}

@@ -1,0 +1,352 @@
+import { dirname } from 'node:path';
+import {
+  type ClassDeclaration,
+  Node,
+  type PropertyDeclaration,
+  type PropertySignature,
+  type SourceFile,
+  SyntaxKind,
+  type TypeNode,
+} from 'ts-morph';
+import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
+import type { SourceLocation } from '../markers/diagnostic.js';
+import { CLIENT_NODE_ATOMIC_STRUCTS, OPERATOR_TS_TYPES, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
+import { refineClientNodeProperty, unescapeGenerated } from './refine-client-node.js';
+import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
+import type { IrProperty, IrType, NamedDecl } from './model.js';
+
+type Env = ReadonlyMap<string, IrType>;
+
+function loc(node: Node): SourceLocation {
+  const sf = node.getSourceFile();
+  const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
+  return { file: sf.getFilePath(), line, column };
+}
+
+/**
+ * TypeWalker turns TypeScript type nodes into the {@link IrType} model. It walks TYPE NODES (not checker
+ * types) so aliases such as `int32` survive, and resolves references through symbol declarations.
+ */
+export class TypeWalker {
+  private readonly named = new Map<Node, NamedDecl>();
+  private readonly fileMarkers = new Map<SourceFile, FileMarkers>();
+  private readonly folderOptional = new Map<string, boolean>();
+  private depth = 0;
+
+  /** markersOf returns (and caches) the markers of a source file. */
+  markersOf(sf: SourceFile): FileMarkers {
+    let fm = this.fileMarkers.get(sf);
+    if (fm === undefined) {
+      fm = collectFileMarkers(sf);
+      this.fileMarkers.set(sf, fm);
+    }
+    return fm;
+  }
+
+  /** attached returns the markers and doc directly above a declaration. */
+  attached(node: Node): Attached {
+    return this.markersOf(node.getSourceFile()).byDecl.get(node.getStart()) ?? { markers: [], doc: [] };
+  }
+
+  private isFolderOptional(sf: SourceFile): boolean {
+    const dir = dirname(sf.getFilePath());
+    const cached = this.folderOptional.get(dir);
+    if (cached !== undefined) return cached;
+    let optional = false;
+    if (!isClientNodeFile(dir)) {
+      for (const other of sf.getProject().getSourceFiles()) {
+        if (dirname(other.getFilePath()) !== dir) continue;
+        if (this.markersOf(other).packageMarkers.some((m) => m.def.name === 'kubebuilder:validation:Optional')) optional = true;
+      }
+    }
+    this.folderOptional.set(dir, optional);
+    return optional;
+  }
+
+  /** walkDeclaration returns the named IR for a declaration (memoised unless generic arguments are bound). */
+  walkDeclaration(node: NamedNode, args: readonly IrType[] = []): NamedDecl {
+    const generic = args.length > 0;
+    const existing = generic ? undefined : this.named.get(node);
+    if (existing !== undefined) return existing;
+    const external = isClientNodeFile(node.getSourceFile().getFilePath());
+    const att = this.attached(node);
+    const decl: NamedDecl = {
+      name: node.getName() ?? '(anonymous)',
+      markers: external ? [] : att.markers,
+      doc: external ? att.doc.map(unescapeGenerated) : att.doc,
+      loc: loc(node),
+      external,
+      type: { kind: 'object', properties: [] },
+    };
+    if (!generic) this.named.set(node, decl);
+    if (++this.depth > 60) {
+      decl.type = this.error(node, 'type instantiation is too deep', 'simplify recursive generic types');
+    } else {
+      const env = new Map<string, IrType>();
+      if (!Node.isEnumDeclaration(node)) {
+        node.getTypeParameters().forEach((p, i) => env.set(p.getName(), args[i] ?? this.error(p, `type parameter ${p.getName()} has no argument`, 'pass a type argument')));
+      }
+      decl.type = this.walkNamedBody(node, env);
+    }
+    this.depth--;
+    return decl;
+  }
+
+  private walkNamedBody(node: NamedNode, env: Env): IrType {
+    if (Node.isTypeAliasDeclaration(node)) {
+      const tn = node.getTypeNode();
+      return tn === undefined ? this.error(node, 'type alias without a type', 'write the type') : this.walk(tn, env);
+    }
+    if (Node.isEnumDeclaration(node)) {
+      const values = node.getMembers().map((m) => m.getValue());
+      if (values.every((v) => typeof v === 'string')) return { kind: 'enum', base: 'string', values: values as string[] };
+      if (values.every((v) => typeof v === 'number')) return { kind: 'enum', base: values.every((v) => Number.isInteger(v)) ? 'integer' : 'number', values: values as number[] };
+      return this.error(node, `enum ${node.getName()} mixes string and number members`, 'use only string members');
+    }
+    if (Node.isClassDeclaration(node)) return this.walkClass(node, env);
+    const props: IrProperty[] = [];
+    for (const h of node.getExtends()) {
+      const target = this.resolveExpression(h.getExpression());
+      const args = h.getTypeArguments().map((a) => this.walk(a, env));
+      if (target === undefined) {
+        return this.error(h, `cannot resolve base type ${h.getText()}`, 'extend an interface or type alias of an object type');
+      }
+      const base = this.objectOf({ kind: 'named', decl: this.walkDeclaration(target, args) });
+      if (base === undefined) return this.error(h, `${h.getText()} is not an object type`, 'extend an object type');
+      props.push(...base);
+    }
+    if (node.getIndexSignatures().length > 0) {
+      if (node.getProperties().length > 0 || props.length > 0) return this.error(node, `${node.getName()} mixes properties and an index signature`, 'use either named properties or a Record<string, T> map');
+      const idx = node.getIndexSignatures()[0];
+      const rt = idx?.getReturnTypeNode();
+      return rt === undefined ? this.error(node, 'index signature without a type', 'write its value type') : { kind: 'map', values: this.walk(rt, env) };
+    }
+    if (node.getMethods().length > 0 || node.getCallSignatures().length > 0) {
+      const m = node.getMethods()[0] ?? node.getCallSignatures()[0] ?? node;
+      return this.error(m, `method ${m.getText().split('(')[0]} in ${node.getName()} has no schema`, 'API types are data only: remove methods and functions');
+    }
+    return { kind: 'object', properties: mergeProperties(props, node.getProperties().map((p) => this.property(p, env))) };
+  }
+
+  private walkClass(node: ClassDeclaration, env: Env): IrType {
+    const file = node.getSourceFile().getFilePath();
+    const external = isClientNodeFile(file);
+    const className = node.getName() ?? '';
+    if (external && className === 'V1ObjectMeta') return { kind: 'object', properties: [], known: 'ObjectMeta' };
+    const attrs = external ? clientNodeAttributes(file, className) : undefined;
+    const props: IrProperty[] = [];
+    for (const p of node.getProperties()) {
+      if (p.isStatic()) continue;
+      const prop = this.property(p, env);
+      if (attrs !== undefined) refineClientNodeProperty(prop, attrs.get(prop.name), className);
+      props.push(prop);
+    }
+    return external && CLIENT_NODE_ATOMIC_STRUCTS.has(className) ? { kind: 'object', properties: props, mapType: 'atomic' } : { kind: 'object', properties: props };
+  }
+
+  private property(p: PropertySignature | PropertyDeclaration, env: Env): IrProperty {
+    const nameNode = p.getNameNode();
+    const name = Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode) ? nameNode.getLiteralText() : p.getName();
+    const tn = p.getTypeNode();
+    const att = this.attached(p);
+    const external = isClientNodeFile(p.getSourceFile().getFilePath());
+    return {
+      name,
+      optional: p.hasQuestionToken(),
+      type: tn === undefined ? this.error(p, `property ${name} has no type annotation`, 'write its type explicitly') : this.walk(tn, env),
+      markers: external ? [] : att.markers,
+      doc: external ? att.doc.map(unescapeGenerated) : att.doc,
+      loc: loc(p),
+      folderOptional: this.isFolderOptional(p.getSourceFile()),
+    };
+  }
+
+  /** walk converts one type node. */
+  walk(node: TypeNode, env: Env): IrType {
+    if (Node.isParenthesizedTypeNode(node)) return this.walk(node.getTypeNode(), env);
+    switch (node.getKind()) {
+      case SyntaxKind.StringKeyword:
+        return { kind: 'primitive', type: 'string' };
+      case SyntaxKind.BooleanKeyword:
+        return { kind: 'primitive', type: 'boolean' };
+      case SyntaxKind.NumberKeyword:
+        return this.error(node, 'plain `number` does not say which integer or float type the field is', "use int32 or int64 (integers) or float64 from 'operator-ts/types'");
+      case SyntaxKind.BigIntKeyword:
+        return this.error(node, '`bigint` has no JSON representation', "use int64 from 'operator-ts/types'");
+      case SyntaxKind.AnyKeyword:
+      case SyntaxKind.UnknownKeyword:
+      case SyntaxKind.ObjectKeyword:
+        return { ...this.error(node, `\`${node.getText()}\` has no schema`, "add +kubebuilder:pruning:PreserveUnknownFields or +kubebuilder:validation:Schemaless, or use JSONValue/RawExtension from 'operator-ts/types'"), allowedBy: 'preserve' };
+      case SyntaxKind.SymbolKeyword:
+        return this.error(node, '`symbol` has no JSON representation', 'API types are data only: use string');
+      case SyntaxKind.FunctionType:
+      case SyntaxKind.ConstructorType:
+        return this.error(node, 'a function type has no JSON representation', 'API types are data only: remove the function');
+      case SyntaxKind.TupleType:
+        return this.error(node, 'tuples are not structural', 'use an array (T[]) or an object with named fields');
+      default:
+        break;
+    }
+    if (Node.isLiteralTypeNode(node)) return this.literal(node.getLiteral(), node);
+    if (Node.isArrayTypeNode(node)) return { kind: 'array', items: this.walk(node.getElementTypeNode(), env) };
+    if (Node.isTypeOperatorTypeNode(node)) {
+      if (node.getOperator() === SyntaxKind.ReadonlyKeyword) return this.walk(node.getTypeNode(), env);
+      return this.error(node, `\`${node.getText()}\` is not supported`, 'write an explicit type');
+    }
+    if (Node.isUnionTypeNode(node)) return this.union(node, env);
+    if (Node.isIntersectionTypeNode(node)) {
+      // `string & {}` (autocomplete-friendly open string) is the primitive itself.
+      const parts = node.getTypeNodes();
+      const nonEmpty = parts.filter((p) => !(Node.isTypeLiteral(p) && p.getMembers().length === 0));
+      const only = nonEmpty[0];
+      if (nonEmpty.length === 1 && only !== undefined && parts.length > 1) return this.walk(only, env);
+      const props: IrProperty[] = [];
+      for (const part of node.getTypeNodes()) {
+        const ir = this.walk(part, env);
+        if (ir.kind === 'error') return ir;
+        const p = this.objectOf(ir);
+        if (p === undefined) return this.error(part, `intersection member ${part.getText()} is not an object type`, 'intersect only object types');
+        props.splice(0, props.length, ...mergeProperties(props, p));
+      }
+      return { kind: 'object', properties: props };
+    }
+    if (Node.isTypeLiteral(node)) {
+      if (node.getMethods().length > 0 || node.getCallSignatures().length > 0) return this.error(node, 'a method has no JSON representation', 'API types are data only: remove methods');
+      const idx = node.getIndexSignatures();
+      if (idx.length > 0) {
+        if (node.getProperties().length > 0) return this.error(node, 'an object type mixes properties and an index signature', 'use either named properties or a Record<string, T> map');
+        const rt = idx[0]?.getReturnTypeNode();
+        return rt === undefined ? this.error(node, 'index signature without a type', 'write its value type') : { kind: 'map', values: this.walk(rt, env) };
+      }
+      return { kind: 'object', properties: node.getProperties().map((p) => this.property(p, env)) };
+    }
+    if (Node.isTypeReference(node)) return this.reference(node, env);
+    return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
+  }
+
+  private literal(lit: Node, node: Node): IrType {
+    if (Node.isStringLiteral(lit) || Node.isNoSubstitutionTemplateLiteral(lit)) return { kind: 'enum', base: 'string', values: [lit.getLiteralText()] };
+    if (Node.isNumericLiteral(lit)) {
+      const v = lit.getLiteralValue();
+      return { kind: 'enum', base: Number.isInteger(v) ? 'integer' : 'number', values: [v] };
+    }
+    if (Node.isPrefixUnaryExpression(lit)) {
+      const v = Number(lit.getText());
+      return { kind: 'enum', base: Number.isInteger(v) ? 'integer' : 'number', values: [v] };
+    }
+    if (Node.isTrueLiteral(lit) || Node.isFalseLiteral(lit)) return { kind: 'enum', base: 'boolean', values: [Node.isTrueLiteral(lit)] };
+    return this.error(node, `\`${node.getText()}\` alone has no schema`, 'remove null/undefined or combine it with a type (T | null)');
+  }
+
+  private union(node: Node & { getTypeNodes(): TypeNode[] }, env: Env): IrType {
+    let nullable = false;
+    const parts: TypeNode[] = [];
+    for (const t of node.getTypeNodes()) {
+      if (t.getKind() === SyntaxKind.UndefinedKeyword) continue;
+      if (Node.isLiteralTypeNode(t) && t.getLiteral().getKind() === SyntaxKind.NullKeyword) {
+        nullable = true;
+        continue;
+      }
+      parts.push(t);
+    }
+    const wrap = (ir: IrType): IrType => (nullable ? { kind: 'nullable', inner: ir } : ir);
+    const first = parts[0];
+    if (first === undefined) return this.error(node, `\`${node.getText()}\` has no schema`, 'give the field a real type');
+    if (parts.length === 1) return wrap(this.walk(first, env));
+    const irs = parts.map((p) => this.walk(p, env));
+    const err = irs.find((i) => i.kind === 'error');
+    if (err !== undefined) return err;
+    const enums = irs.map((i) => (i.kind === 'named' ? i.decl.type : i));
+    if (enums.every((e) => e.kind === 'enum')) {
+      const bases = new Set(enums.map((e) => (e.kind === 'enum' ? (e.base === 'number' ? 'integer' : e.base) : '')));
+      const values = enums.flatMap((e) => (e.kind === 'enum' ? e.values : []));
+      if (bases.size === 1) {
+        const b = [...bases][0] as 'string' | 'integer' | 'boolean';
+        if (b === 'boolean' && values.includes(true) && values.includes(false)) return wrap({ kind: 'primitive', type: 'boolean' });
+        const base = b === 'integer' && !values.every((v) => Number.isInteger(v)) ? 'number' : b;
+        return wrap({ kind: 'enum', base, values: [...new Set(values)] });
+      }
+    }
+    // `'a' | 'b' | string` is TypeScript's "known values, but open": on the wire it is just a string.
+    if (enums.every((e) => (e.kind === 'enum' && e.base === 'string') || (e.kind === 'primitive' && e.type === 'string' && e.format === undefined))) {
+      return wrap({ kind: 'primitive', type: 'string' });
+    }
+    const objectLike = irs.filter((i) => this.objectOf(i) !== undefined || (i.kind === 'named' && i.decl.type.kind === 'map'));
+    if (objectLike.length >= 2) {
+      return this.error(node, `union of object types \`${node.getText()}\` is not a structural schema`, 'merge the variants into one object with optional fields and add +kubebuilder:validation:ExactlyOneOf=... (or XValidation rules)');
+    }
+    return this.error(node, `union \`${node.getText()}\` has no structural schema`, "use a union of literals (enum), IntOrString from 'operator-ts/types', or one type");
+  }
+
+  private objectOf(ir: IrType): IrProperty[] | undefined {
+    if (ir.kind === 'object') return ir.properties;
+    if (ir.kind === 'named') return this.objectOf(ir.decl.type);
+    return undefined;
+  }
+
+  private resolveExpression(expr: Node): NamedNode | undefined {
+    const sym = expr.getSymbol();
+    return sym === undefined ? undefined : declarationOf(sym);
+  }
+
+  private reference(node: Node, env: Env): IrType {
+    if (!Node.isTypeReference(node)) return this.error(node, 'not a reference', '');
+    const typeName = node.getTypeName();
+    const text = typeName.getText();
+    const args = node.getTypeArguments();
+    const bound = env.get(text);
+    if (bound !== undefined) return bound;
+    const ident = Node.isQualifiedName(typeName) ? typeName.getRight() : typeName;
+    const sym = ident.getSymbol();
+    const simple = ident.getText();
+    const fromOperatorTs = sym !== undefined && importedFrom(sym) === 'operator-ts/types';
+    if (sym === undefined && simple === 'Condition') return this.error(node, 'cannot resolve type Condition', "import it: import type { Condition } from 'operator-ts/runtime'");
+    const decl = sym === undefined ? undefined : declarationOf(sym);
+    const declFile = decl?.getSourceFile().getFilePath() ?? '';
+    if ((fromOperatorTs || isOperatorTsTypesFile(declFile)) && OPERATOR_TS_TYPES.has(simple)) return knownAlias(simple) as IrType;
+    if (decl !== undefined && isClientNodeFile(declFile) && simple === 'IntOrString') return { kind: 'intOrString', quantity: false };
+    if (simple === 'Condition' && ((sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') || isOperatorTsRuntimeFile(declFile))) return { kind: 'named', decl: CONDITION_DECL };
+    if (decl === undefined || !isClientNodeFile(declFile)) {
+      if (['Array', 'ReadonlyArray'].includes(text) && decl === undefined) return this.arrayOf(args, env, node);
+      if (text === 'Record' && decl === undefined) return this.record(args, env, node);
+      if (text === 'Date' && decl === undefined) return { kind: 'primitive', type: 'string', format: 'date-time' };
+    }
+    if (decl === undefined) {
+      if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
+      if (text === 'Record') return this.record(args, env, node);
+      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
+      return this.error(node, `cannot resolve type ${text}`, 'import it from a file included in --paths, @kubernetes/client-node or operator-ts/types');
+    }
+    if (isLibFile(declFile)) {
+      if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
+      if (text === 'Record') return this.record(args, env, node);
+      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
+      return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
+    }
+    return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };
+  }
+
+  private arrayOf(args: TypeNode[], env: Env, node: Node): IrType {
+    const a = args[0];
+    return a === undefined ? this.error(node, 'Array needs an element type', 'write Array<T> or T[]') : { kind: 'array', items: this.walk(a, env) };
+  }
+
+  private record(args: TypeNode[], env: Env, node: Node): IrType {
+    const [k, v] = args;
+    if (k === undefined || v === undefined) return this.error(node, 'Record needs a key and a value type', 'write Record<string, T>');
+    if (k.getKind() !== SyntaxKind.StringKeyword) {
+      const key = this.walk(k, env);
+      if (!(key.kind === 'enum' && key.base === 'string') && !(key.kind === 'named' && key.decl.type.kind === 'enum')) {
+        return this.error(k, `map keys must be strings, not ${k.getText()}`, 'use Record<string, T>');
+      }
+    }
+    return { kind: 'map', values: this.walk(v, env) };
+  }
+
+  private error(node: Node, message: string, hint: string): IrType & { kind: 'error' } {
+    return { kind: 'error', message, hint, loc: loc(node) };
+  }
+}
+
+
+export { locate };
