@@ -1,0 +1,131 @@
+import { relative, resolve } from 'node:path';
+import { UserError } from '../../../errors/user-error.js';
+import { cliVersion } from '../../../machinery/template-root.js';
+import { generateBundle } from '../bundle/generate-bundle.js';
+import { assertVersion } from '../csv/build-csv.js';
+import type { CrdDescriptorInput } from '../csv/descriptors.js';
+import { isDirectory } from '../fs/tree.js';
+import type { Obj } from '../model/objects.js';
+import { parseManifestStream, readManifestDir } from '../model/yaml-input.js';
+import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../validate/registry.js';
+import { formatFindings, hasErrors, validateBundle } from '../validate/validate-bundle.js';
+import { readProjectInfo, resolvePackageName, splitList } from './project-info.js';
+
+/** CommandIO is the output side of a CLI run plus a way to read stdin. */
+export interface CommandIO {
+  cwd: string;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Reads all of stdin, or returns undefined when stdin is a terminal (nothing piped). */
+  readStdin: () => Promise<string | undefined>;
+}
+
+/** GenerateBundleFlags are the parsed flags of `operator-ts generate bundle`. */
+export interface GenerateBundleFlags {
+  version?: string;
+  channels?: string;
+  defaultChannel?: string;
+  package?: string;
+  inputDir?: string;
+  outputDir?: string;
+  baseCsv?: string;
+  useImageDigests?: boolean;
+  replaces?: string;
+  skipRange?: string;
+  extraServiceAccounts?: string;
+  quiet?: boolean;
+}
+
+/**
+ * generateBundleAction implements `operator-ts generate bundle`. `descriptors` are the owned-CRD
+ * descriptors parsed from `+operator-sdk:csv:customresourcedefinitions` markers, once the marker
+ * collector provides them.
+ */
+export async function generateBundleAction(io: CommandIO, flags: GenerateBundleFlags, descriptors: CrdDescriptorInput[] = []): Promise<void> {
+  if (flags.version === undefined) {
+    throw new UserError('--version is required', { hint: 'e.g. operator-ts generate bundle --version 0.1.0 (make bundle passes VERSION)' });
+  }
+  assertVersion(flags.version);
+  const info = await readProjectInfo(io.cwd);
+  const packageName = resolvePackageName(flags.package, info, io.cwd);
+  const manifests = await readInput(io, flags.inputDir);
+  const resolveDigest = flags.useImageDigests === true ? (await import('../images/registry-resolver.js')).registryDigestResolver() : undefined;
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const result = await generateBundle({
+    manifests,
+    projectDir: io.cwd,
+    packageName,
+    version: flags.version,
+    builder: `operator-ts-v${cliVersion()}`,
+    descriptors,
+    projectLayout: info.layout,
+    ...(resolveDigest !== undefined ? { resolveDigest } : {}),
+    ...(flags.outputDir !== undefined ? { outputDir: flags.outputDir } : {}),
+    ...(flags.baseCsv !== undefined ? { baseCsvFile: flags.baseCsv } : {}),
+    ...(flags.channels !== undefined ? { channels: splitList(flags.channels) ?? [] } : {}),
+    ...(flags.defaultChannel !== undefined ? { defaultChannel: flags.defaultChannel } : {}),
+    ...(flags.replaces !== undefined ? { replaces: flags.replaces } : {}),
+    ...(flags.skipRange !== undefined ? { skipRange: flags.skipRange } : {}),
+    ...(flags.extraServiceAccounts !== undefined ? { extraServiceAccounts: splitList(flags.extraServiceAccounts) ?? [] } : {}),
+    ...(epoch !== undefined && /^\d+$/.test(epoch) ? { createdAt: new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
+  });
+  for (const w of result.warnings) io.err(`warning: ${w}\n`);
+  if (result.findings.length > 0) io.err(formatFindings(result.findings));
+  if (flags.quiet !== true) {
+    const rel = (p: string): string => relative(io.cwd, p) || '.';
+    for (const path of [...result.files.keys()].sort()) io.out(`wrote ${rel(resolve(result.outputDir, path))}\n`);
+    io.out(`wrote ${rel(result.dockerfilePath)}\n`);
+  }
+}
+
+async function readInput(io: CommandIO, inputDir: string | undefined): Promise<Obj[]> {
+  if (inputDir !== undefined) {
+    const dir = resolve(io.cwd, inputDir);
+    if (!(await isDirectory(dir))) throw new UserError(`--input-dir ${inputDir} is not a directory`, { hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin' });
+    return (await readManifestDir(dir)).map((d) => d.obj);
+  }
+  const text = await io.readStdin();
+  if (text === undefined || text.trim() === '') {
+    throw new UserError('no input manifests: nothing on stdin and no --input-dir', {
+      hint: 'run `kubectl kustomize config/manifests | operator-ts generate bundle --version 0.1.0`, or pass --input-dir <dir>',
+    });
+  }
+  return parseManifestStream(text, '<stdin>').map((d) => d.obj);
+}
+
+/** BundleValidateFlags are the parsed flags of `operator-ts bundle validate`. */
+export interface BundleValidateFlags {
+  selectOptional?: string[];
+  optionalValues?: string;
+  output?: string;
+  listOptional?: boolean;
+}
+
+/** bundleValidateAction implements `operator-ts bundle validate <dir>`: prints findings, fails on errors. */
+export async function bundleValidateAction(io: CommandIO, dir: string | undefined, flags: BundleValidateFlags): Promise<void> {
+  if (flags.listOptional === true) {
+    for (const [name, opt] of Object.entries(OPTIONAL_VALIDATORS)) {
+      const checks = ALL_CHECKS.filter((c) => opt.validators.includes(c.validator)).map((c) => c.name);
+      io.out(`${name}\t${Object.entries(opt.labels).map(([k, v]) => `${k}=${v}`).join(',')}\t${checks.join(' ')}\n`);
+    }
+    return;
+  }
+  if (dir === undefined) throw new UserError('missing bundle directory', { hint: 'operator-ts bundle validate ./bundle' });
+  const output = flags.output ?? 'text';
+  if (output !== 'text' && output !== 'json') throw new UserError(`--output ${output} is not supported`, { hint: 'use --output text or --output json' });
+  const root = resolve(io.cwd, dir);
+  if (!(await isDirectory(root))) throw new UserError(`bundle directory ${dir} does not exist`, { hint: 'run operator-ts generate bundle first (make bundle)' });
+  const optionalValues: Record<string, string> = {};
+  for (const pair of splitList(flags.optionalValues) ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UserError(`--optional-values "${pair}" is not key=value`, { hint: 'e.g. --optional-values k8s-version=1.30' });
+    optionalValues[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  const findings = await validateBundle(root, { selectOptional: flags.selectOptional ?? [], optionalValues });
+  if (output === 'json') io.out(`${JSON.stringify({ passed: !hasErrors(findings), findings }, null, 2)}\n`);
+  else io.out(formatFindings(findings));
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  if (errors > 0) {
+    throw new UserError(`bundle ${dir} has ${errors} validation error(s)`, { hint: 'fix the findings marked ERROR above; warnings do not fail validation' });
+  }
+}

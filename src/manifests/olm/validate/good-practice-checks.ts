@@ -1,0 +1,69 @@
+import { ANNOTATION } from '../bundle/metadata.js';
+import { asObjArray, describeObject, isObj, type Obj } from '../model/objects.js';
+import { isStrictSemver } from '../model/semver.js';
+import type { BundleView, CheckDefinition, RawFinding } from './types.js';
+
+function withCsv(v: BundleView, fn: (csv: Obj, object: string) => RawFinding[]): RawFinding[] {
+  return v.csv === undefined ? [] : fn(v.csv.obj, describeObject(v.csv.obj));
+}
+
+const anyOf = (list: unknown, values: string[]): boolean => Array.isArray(list) && list.some((x) => values.includes(String(x)));
+
+/** goodPracticeChecks are the good-practices validator (reference 3.11) with upstream quirks Q5 and Q7 fixed. */
+export const goodPracticeChecks: CheckDefinition[] = [
+  {
+    name: 'gp-deployments', ref: 'GP-1', validator: 'good-practices', severity: 'error',
+    run: (v) => withCsv(v, (csv, object) => (Array.isArray(csv.spec?.install?.spec?.deployments) ? [] : [{ object, message: 'spec.install.spec.deployments is not set' }])),
+  },
+  {
+    // Upstream quirk Q5: only a nil `requests` warns; `requests: {}` or a missing cpu or memory passes
+    // because a missing quantity prints as "0". operator-ts names each missing request.
+    name: 'gp-resource-requests', ref: 'GP-2', validator: 'good-practices', severity: 'warning',
+    run: (v) => withCsv(v, (csv, object) =>
+      asObjArray(csv.spec?.install?.spec?.deployments).flatMap((d) =>
+        asObjArray(d.spec?.template?.spec?.containers).flatMap((c) => {
+          const req: Obj = isObj(c.resources?.requests) ? c.resources.requests : {};
+          const missing = ['cpu', 'memory'].filter((k) => req[k] === undefined || req[k] === null || req[k] === '');
+          return missing.length === 0 ? [] : [{ object, message: `deployment ${String(d.name)} container ${String(c.name)} has no resources.requests for ${missing.join(' and ')}` }];
+        }),
+      )),
+  },
+  {
+    name: 'gp-crd-description', ref: 'GP-3', validator: 'good-practices', severity: 'warning',
+    run: (v) => withCsv(v, (csv, object) =>
+      ['owned', 'required'].flatMap((section) =>
+        asObjArray(csv.spec?.customresourcedefinitions?.[section])
+          .filter((e) => String(e.description ?? '').trim() === '')
+          .map((e) => ({ object, message: `${section} CRD ${String(e.name)} ${String(e.version)} has no description (set it with the type's doc comment or in the base CSV)` })))),
+  },
+  {
+    // Upstream quirk Q7: operator-sdk loads only manifests/, so this check never sees the channels.
+    // operator-ts reads them from metadata/annotations.yaml.
+    name: 'gp-channel-naming', ref: 'GP-4', validator: 'good-practices', severity: 'warning',
+    run: (v) => {
+      const a = v.annotations ?? {};
+      const names = new Set([...(a[ANNOTATION.channels] ?? '').split(','), a[ANNOTATION.defaultChannel] ?? ''].map((c) => c.trim()).filter((c) => c !== ''));
+      const bad = [...names].filter((c) => !/^(candidate|stable|fast)/.test(c)).sort();
+      return bad.length === 0 ? [] : [{ object: v.annotationsPath ?? 'metadata/annotations.yaml', message: `channel(s) ${bad.join(', ')} do not follow the candidate/fast/stable naming convention` }];
+    },
+  },
+  {
+    name: 'gp-crd-permissions', ref: 'GP-5', validator: 'good-practices', severity: 'warning',
+    run: (v) => withCsv(v, (csv, object) => {
+      const spec: Obj | undefined = csv.spec?.install?.spec;
+      return [...asObjArray(spec?.permissions), ...asObjArray(spec?.clusterPermissions)].flatMap((p) =>
+        asObjArray(p.rules)
+          .filter((r) => anyOf(r.apiGroups, ['apiextensions.k8s.io']) && anyOf(r.resources, ['customresourcedefinitions', '*', '[*]']) && anyOf(r.verbs, ['create', '*', '[*]', 'patch']))
+          .map(() => ({ object, message: `service account ${String(p.serviceAccountName)} may create or patch CRDs: OLM manages the operator's CRDs` })));
+    }),
+  },
+  {
+    name: 'gp-csv-name-version', ref: 'GP-6', validator: 'good-practices', severity: 'warning',
+    run: (v) => withCsv(v, (csv, object) => {
+      const name = String(csv.metadata?.name ?? '');
+      const parts = name.split('.v');
+      if (parts.length !== 2) return [{ object, message: `CSV name "${name}" should be <package>.v<version>` }];
+      return isStrictSemver(parts[1] ?? '') ? [] : [{ object, message: `CSV name "${name}" does not end in a semantic version` }];
+    }),
+  },
+];
