@@ -1,0 +1,71 @@
+import { fullGroup, toYaml, type FileDescriptor, type Subcommand } from '../../src/index.js';
+import {
+  caInjectionReplacements,
+  certManagerFiles,
+  conversionPatch,
+  managerWebhookPatch,
+  serviceDnsReplacements,
+  webhookFiles,
+} from './webhook.js';
+
+function yaml(path: string, object: object): FileDescriptor {
+  return { kind: 'generated', path, format: 'yaml', object, ifExists: 'skip' };
+}
+
+/** listItem renders one YAML sequence item as a fragment for a `- ...` list marker. */
+function listItem(item: object): string {
+  return toYaml([item]).replace(/\n$/, '');
+}
+
+/** createWebhookSubcommand wires config/webhook, config/certmanager and the manager patch into config/default. */
+export const createWebhookSubcommand: Subcommand = {
+  description: 'config/webhook, config/certmanager, manager webhook patch, CRD conversion patch',
+  options: [{ name: 'force', type: 'boolean', description: 'overwrite files that already exist', default: false }],
+  scaffold(ctx) {
+    const res = ctx.resource;
+    if (res === undefined) return;
+    const projectName = ctx.project.projectName;
+    const admission = ctx.flags['defaulting'] === true || ctx.flags['programmaticValidation'] === true;
+    const conversion = ctx.flags['conversion'] === true;
+    const files: FileDescriptor[] = [
+      ...Object.entries(webhookFiles(projectName)).map(([f, o]) => yaml(`config/webhook/${f}`, o)),
+      ...Object.entries(certManagerFiles(projectName)).map(([f, o]) => yaml(`config/certmanager/${f}`, o)),
+      yaml('config/default/manager_webhook_patch.yaml', managerWebhookPatch()),
+      {
+        kind: 'insert',
+        path: 'config/default/kustomization.yaml',
+        ifMissing: 'error',
+        fragments: {
+          resources: ['- ../webhook', '- ../certmanager'],
+          patches: [listItem({ path: 'manager_webhook_patch.yaml', target: { kind: 'Deployment' } })],
+          replacements: serviceDnsReplacements().map(listItem),
+        },
+      },
+    ];
+    if (admission)
+      files.push({
+        kind: 'insert',
+        path: 'config/default/kustomization.yaml',
+        ifMissing: 'error',
+        fragments: {
+          replacements: caInjectionReplacements([{ kind: 'ValidatingWebhookConfiguration' }, { kind: 'MutatingWebhookConfiguration' }]).map(listItem),
+        },
+      });
+    if (conversion && res.core !== true) {
+      const plural = res.plural ?? `${res.kind.toLowerCase()}s`;
+      const crdName = `${plural}.${fullGroup(res)}`;
+      const patchFile = `patches/webhook_in_${plural}.yaml`;
+      files.push(
+        yaml(`config/crd/${patchFile}`, conversionPatch(crdName)),
+        { kind: 'insert', path: 'config/crd/kustomization.yaml', ifMissing: 'error', fragments: { crdkustomizewebhookpatch: [`- path: ${patchFile}`] } },
+        {
+          kind: 'insert',
+          path: 'config/default/kustomization.yaml',
+          ifMissing: 'error',
+          fragments: { replacements: caInjectionReplacements([{ kind: 'CustomResourceDefinition', name: crdName }]).map(listItem) },
+        },
+      );
+    }
+    ctx.files.add(...files);
+  },
+};

@@ -1,0 +1,203 @@
+import { findResource, fullGroup, pascal, UserError, type HookContext, type ResourceConfig, type Subcommand } from '../../src/index.js';
+import { readHeader } from './boilerplate.js';
+import { importFrom, resourceNames, type ResourceNames } from './names.js';
+import { markStorageVersion } from './storage-version.js';
+
+const T = 'typescript/create-webhook';
+
+/** WebhookTypes are the webhook kinds a resource has (after this command). */
+interface WebhookTypes {
+  defaulting: boolean;
+  validation: boolean;
+  conversion: boolean;
+}
+
+function requested(ctx: HookContext): WebhookTypes {
+  return {
+    defaulting: ctx.flags['defaulting'] === true,
+    validation: ctx.flags['programmaticValidation'] === true,
+    conversion: ctx.flags['conversion'] === true,
+  };
+}
+
+function spokesOf(ctx: HookContext): string[] {
+  const value = ctx.flags['spoke'];
+  return Array.isArray(value) ? [...(value as readonly string[])] : [];
+}
+
+/** webhookView is the view model shared by the webhook templates of one resource. */
+export function webhookView(ctx: HookContext, n: ResourceNames, types: WebhookTypes): Record<string, unknown> {
+  const group = n.fullGroup;
+  return {
+    header: readHeader(ctx.tree),
+    kind: n.kind,
+    kindLower: n.kindLower,
+    plural: n.plural,
+    version: n.version,
+    core: n.core,
+    typeName: n.typeName,
+    groupDashed: group.replace(/\./g, '-'),
+    markerGroup: group === '' ? '""' : group,
+    resourceRef: n.core ? `builtin.${n.kind}` : `${n.kind}Resource`,
+    typeImport: n.core ? '@kubernetes/client-node' : importFrom(n.webhookFile, n.typesFile),
+    resourcesImport: importFrom(n.webhookFile, n.resourcesFile),
+    apiVersion: group === '' ? n.version : `${group}/${n.version}`,
+    defaulting: types.defaulting,
+    validation: types.validation,
+  };
+}
+
+function conversionView(ctx: HookContext, res: ResourceConfig, n: ResourceNames, spokes: readonly string[]): Record<string, unknown> {
+  const conversionFile = n.webhookFile.replace(/\.webhook\.ts$/, '.conversion.ts');
+  const group = fullGroup(res);
+  return {
+    header: readHeader(ctx.tree),
+    kind: n.kind,
+    hubVersion: n.version,
+    hubApiVersion: `${group}/${n.version}`,
+    hubImport: importFrom(conversionFile, n.typesFile),
+    spokes: spokes.map((version) => {
+      const spokeNames = resourceNames(ctx.project, { ...res, version });
+      return {
+        version,
+        alias: `${n.kind}${pascal(version)}`,
+        apiVersion: `${group}/${version}`,
+        import: importFrom(conversionFile, spokeNames.typesFile),
+        toHub: `${n.kindLower}${pascal(version)}ToHub`,
+        fromHub: `${n.kindLower}${pascal(version)}FromHub`,
+      };
+    }),
+  };
+}
+
+/** addWebhookTests declares the webhook's unit test file and inserts one test (and import) per webhook class. */
+function addWebhookTests(ctx: HookContext, n: ResourceNames, types: WebhookTypes, data: Record<string, unknown>): void {
+  const current = ctx.tree.read(n.webhookTestFile) ?? '';
+  const imports: string[] = [];
+  const tests: { template: string; data: Record<string, unknown> }[] = [];
+  const add = (cls: string, template: string): void => {
+    imports.push(`import { ${cls} } from './${n.kindLower}.webhook.js';`);
+    // An edited test no longer matches its fragment, so an existing one is recognised by the class it uses.
+    if (!current.includes(`new ${cls}()`)) tests.push({ template, data });
+  };
+  if (types.defaulting) add(`${n.kind}CustomDefaulter`, `${T}/defaulter.test.ts.hbs`);
+  if (types.validation) add(`${n.kind}CustomValidator`, `${T}/validator.test.ts.hbs`);
+  ctx.files.add(
+    { kind: 'template', template: `${T}/kind.webhook.test.ts.hbs`, path: n.webhookTestFile, data, ifExists: 'skip' },
+    { kind: 'insert', path: n.webhookTestFile, ifMissing: 'error', fragments: { imports, tests } },
+  );
+}
+
+/** sameKindElsewhere tells whether another version (or group) of the kind already has webhooks, so names would clash in main.ts. */
+function sameKindElsewhere(ctx: HookContext, res: ResourceConfig): boolean {
+  return ctx.project.resources.some((r) => r !== res && r.kind === res.kind && r.webhooks !== undefined && !(r.group === res.group && r.version === res.version));
+}
+
+/** createWebhookSubcommand scaffolds (or extends) src/webhooks/<version>/<kind>.webhook.ts and registers it in src/main.ts. */
+export const createWebhookSubcommand: Subcommand = {
+  description: 'typed defaulter / validator classes and conversion functions (src/webhooks)',
+  options: [
+    { name: 'defaulting', type: 'boolean', description: 'scaffold a mutating (defaulting) webhook', default: false },
+    { name: 'programmatic-validation', type: 'boolean', description: 'scaffold a validating webhook', default: false },
+    { name: 'conversion', type: 'boolean', description: 'scaffold a conversion webhook with this version as the hub', default: false },
+    { name: 'spoke', type: 'list', description: 'spoke versions converted to and from the hub, e.g. v1alpha1,v1beta1 (with --conversion)' },
+    { name: 'force', type: 'boolean', description: 'scaffold webhook types the resource already has again', default: false },
+  ],
+  validate(ctx) {
+    const res = ctx.resource;
+    if (res === undefined) throw new Error('create webhook without a resource');
+    const want = requested(ctx);
+    const id = `${res.group}/${res.version} ${res.kind}`;
+    if (!want.defaulting && !want.validation && !want.conversion)
+      throw new UserError(`no webhook type selected for ${id}`, { hint: 'pass at least one of --defaulting, --programmatic-validation, --conversion' });
+    if (res.core !== true && res.api === undefined)
+      throw new UserError(`${id} has no API types in this project (it was created with --resource=false)`, {
+        hint: `scaffold the types first: operator-ts create api --group ${res.group} --version ${res.version} --kind ${res.kind} --controller=false --force`,
+      });
+    const spokes = spokesOf(ctx);
+    if (spokes.length > 0 && !want.conversion) throw new UserError('--spoke only applies to conversion webhooks', { hint: 'add --conversion' });
+    if (want.conversion) {
+      if (res.core === true) throw new UserError(`built-in kinds such as ${res.kind} have no conversion webhooks`, { hint: 'drop --conversion' });
+      if (spokes.length === 0)
+        throw new UserError(`--conversion needs the spoke versions to convert from`, { hint: `pass --spoke <version>,... (other versions of ${res.kind})` });
+      for (const spoke of spokes) {
+        if (spoke === res.version) throw new UserError(`--spoke ${spoke} is the hub version itself`, { hint: 'list only the other versions' });
+        const found = findResource(ctx.project, { group: res.group, version: spoke, kind: res.kind });
+        if (found?.api === undefined)
+          throw new UserError(`spoke version ${res.group}/${spoke} ${res.kind} does not exist in PROJECT`, {
+            hint: `create it first: operator-ts create api --group ${res.group} --version ${spoke} --kind ${res.kind}`,
+          });
+      }
+    }
+    const have = res.webhooks;
+    if (ctx.flags['force'] !== true && have !== undefined) {
+      const dup = [want.defaulting && have.defaulting === true ? 'defaulting' : '', want.validation && have.validation === true ? 'validation' : '', want.conversion && have.conversion === true ? 'conversion' : ''].filter((s) => s !== '');
+      if (dup.length > 0)
+        throw new UserError(`${id} already has a ${dup.join(' and ')} webhook`, { hint: 're-run with --force to scaffold it again, or pick another webhook type' });
+    }
+  },
+  scaffold(ctx) {
+    const res = ctx.resource;
+    if (res === undefined) throw new Error('create webhook without a resource');
+    const want = requested(ctx);
+    const before = res.webhooks;
+    const spokes = [...new Set([...(before?.spoke ?? []), ...spokesOf(ctx)])];
+    const types: WebhookTypes = {
+      defaulting: want.defaulting || before?.defaulting === true,
+      validation: want.validation || before?.validation === true,
+      conversion: want.conversion || before?.conversion === true,
+    };
+    res.webhooks = {
+      ...before,
+      webhookVersion: 'v1',
+      ...(types.defaulting ? { defaulting: true } : {}),
+      ...(types.validation ? { validation: true } : {}),
+      ...(types.conversion ? { conversion: true, spoke: spokes } : {}),
+    };
+    const n = resourceNames(ctx.project, res);
+    const data = webhookView(ctx, n, types);
+    const builder: (string | { template: string; data: Record<string, unknown> })[] = [];
+    const classes: { template: string; data: Record<string, unknown> }[] = [];
+    const imports: string[] = [];
+    // A class the user has edited no longer matches its fragment, so existing classes are found by name.
+    const current = ctx.tree.read(n.webhookFile) ?? '';
+    if (types.defaulting) {
+      builder.push(`.withDefaulter(new ${n.kind}CustomDefaulter())`);
+      if (!current.includes(`class ${n.kind}CustomDefaulter `)) classes.push({ template: `${T}/defaulter.ts.hbs`, data });
+    }
+    if (types.validation) {
+      builder.push(`.withValidator(new ${n.kind}CustomValidator())`);
+      if (!current.includes(`class ${n.kind}CustomValidator `)) classes.push({ template: `${T}/validator.ts.hbs`, data });
+    }
+    ctx.files.add({ kind: 'template', template: `${T}/kind.webhook.ts.hbs`, path: n.webhookFile, data, ifExists: 'skip' });
+    if (types.conversion) {
+      const conv = conversionView(ctx, res, n, spokes);
+      const conversionFile = n.webhookFile.replace(/\.webhook\.ts$/, '.conversion.ts');
+      ctx.files.add({ kind: 'template', template: `${T}/kind.conversion.ts.hbs`, path: conversionFile, data: conv, ifExists: 'error' });
+      const fns = (conv['spokes'] as { toHub: string; fromHub: string }[]).flatMap((s) => [s.fromHub, s.toHub]).sort();
+      imports.push(`import { ${fns.join(', ')} } from './${n.kindLower}.conversion.js';`);
+      builder.push({ template: `${T}/conversion-builder.ts.hbs`, data: conv });
+      const hubTypes = ctx.tree.read(n.typesFile);
+      const marked = hubTypes === undefined ? undefined : markStorageVersion(hubTypes, n.kind);
+      if (marked === undefined) ctx.log.warn(`mark the hub type in ${n.typesFile} with +kubebuilder:storageversion so the CRD stores ${n.version}`);
+      else ctx.files.add({ kind: 'generated', path: n.typesFile, content: marked });
+    }
+    ctx.files.add({ kind: 'insert', path: n.webhookFile, ifMissing: 'error', fragments: { imports, builder, types: classes } });
+    if (types.defaulting || types.validation) addWebhookTests(ctx, n, types, data);
+    const specifier = importFrom('src/main.ts', n.webhookFile);
+    // Registered once: the check is by module, so a later alias choice cannot add a second registration.
+    if (!(ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) {
+      const setup = `setup${n.kind}WebhookWithManager`;
+      const local = sameKindElsewhere(ctx, res) ? `setup${n.kind}${pascal(ctx.project.multigroup ? n.group : '')}${pascal(n.version)}WebhookWithManager` : setup;
+      ctx.files.add({
+        kind: 'insert',
+        path: 'src/main.ts',
+        ifMissing: 'error',
+        fragments: {
+          imports: [`import { ${local === setup ? setup : `${setup} as ${local}`} } from '${specifier}';`],
+          webhooks: [`${local}(mgr);`],
+        },
+      });
+    }
+  },
+};

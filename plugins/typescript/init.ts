@@ -1,0 +1,85 @@
+import { UserError, type HookContext, type Subcommand } from '../../src/index.js';
+import { BOILERPLATE_PATH, licenseHeader } from './boilerplate.js';
+import { operatorTsSpec, packageJson, tsconfigBuildJson, tsconfigJson, VERSIONS } from './package-json.js';
+
+const T = 'typescript/init';
+
+/** fnv32a hashes a string; the leader election ID is `<hash>.<domain>` like kubebuilder's, stable per project. */
+export function fnv32a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** initView is the view model of the init templates. */
+export function initView(ctx: HookContext, header: string): Record<string, unknown> {
+  const nodeMajor = VERSIONS.node.split('.')[0] ?? '24';
+  return {
+    header,
+    projectName: ctx.project.projectName,
+    domain: ctx.project.domain,
+    namespaced: ctx.project.namespaced,
+    leaderElectionId: `${fnv32a(ctx.project.projectName)}.${ctx.project.domain}`,
+    nodeVersion: nodeMajor,
+    nodeMajor,
+    license: ctx.flags['license'] === 'none' ? '' : 'Apache License 2.0: see the header of each source file.',
+  };
+}
+
+/** initSubcommand scaffolds the TypeScript side of a new project: package.json, tsconfig, manager entry, Makefile, Dockerfile. */
+export const initSubcommand: Subcommand = {
+  description: 'TypeScript project: package.json, tsconfig, src/main.ts, Makefile, Dockerfile',
+  options: [
+    { name: 'owner', type: 'string', description: 'copyright owner in the licence header' },
+    { name: 'license', type: 'string', description: 'licence header of scaffolded files', choices: ['apache2', 'none'], default: 'apache2' },
+    { name: 'skip-install', type: 'boolean', description: 'do not run npm install after scaffolding', default: false },
+    {
+      name: 'operator-ts-version',
+      type: 'string',
+      description: 'operator-ts dependency: a version, or a path / .tgz of a local build (default: this CLI version)',
+    },
+  ],
+  validate(ctx) {
+    for (const file of ['package.json', 'src/main.ts'])
+      if (ctx.tree.exists(file))
+        throw new UserError(`${file} already exists in ${ctx.tree.root}: init creates a new project`, {
+          hint: 'run `operator-ts init` in an empty directory (move the existing files away first)',
+        });
+  },
+  scaffold(ctx) {
+    const owner = typeof ctx.flags['owner'] === 'string' ? ctx.flags['owner'] : `The ${ctx.project.projectName} Authors`;
+    const header = licenseHeader(String(ctx.flags['license'] ?? 'apache2'), owner);
+    const versionFlag = ctx.flags['operatorTsVersion'];
+    const operatorTs = typeof versionFlag === 'string' ? operatorTsSpec(versionFlag, ctx.tree.root) : ctx.cli.version;
+    const data = initView(ctx, header);
+    if (header !== '') ctx.files.add({ kind: 'generated', path: BOILERPLATE_PATH, content: `${header}\n`, ifExists: 'skip' });
+    ctx.files.add(
+      { kind: 'generated', path: 'package.json', format: 'json', object: packageJson(ctx.project.projectName, operatorTs), ifExists: 'error' },
+      { kind: 'generated', path: 'tsconfig.json', format: 'json', object: tsconfigJson(), ifExists: 'error' },
+      { kind: 'generated', path: 'tsconfig.build.json', format: 'json', object: tsconfigBuildJson(), ifExists: 'error' },
+      { kind: 'template', template: `${T}/src/main.ts.hbs`, path: 'src/main.ts', data, ifExists: 'error' },
+      { kind: 'template', template: `${T}/Makefile.hbs`, path: 'Makefile', data, ifExists: 'error' },
+      { kind: 'template', template: `${T}/Dockerfile.hbs`, path: 'Dockerfile', data, ifExists: 'error' },
+      { kind: 'template', template: `${T}/dockerignore.hbs`, path: '.dockerignore', data, ifExists: 'skip' },
+      { kind: 'template', template: `${T}/gitignore.hbs`, path: '.gitignore', data, ifExists: 'skip' },
+      { kind: 'template', template: `${T}/README.md.hbs`, path: 'README.md', data, ifExists: 'skip' },
+      { kind: 'template', template: `${T}/test/envtest.test.ts.hbs`, path: 'test/envtest.test.ts', data, ifExists: 'skip' },
+    );
+  },
+  async postScaffold(ctx) {
+    if (ctx.flags['skipInstall'] === true) return;
+    ctx.log.info('Installing dependencies with npm install (pass --skip-install to skip) ...');
+    const { execa } = await import('execa');
+    try {
+      await execa('npm', ['install', '--no-audit', '--no-fund'], { cwd: ctx.tree.root, stdout: 'ignore', stderr: 'pipe' });
+    } catch (err) {
+      throw new UserError(`npm install failed in ${ctx.tree.root}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' ')}`, {
+        hint: 'the project files were written; fix the problem and run `npm install` in the project yourself',
+        cause: err,
+      });
+    }
+  },
+};

@@ -1,0 +1,68 @@
+import {
+  apiDir,
+  controllersDir,
+  fullGroup,
+  pascal,
+  relativeImport,
+  webhooksDir,
+  type ProjectConfig,
+  type ResourceConfig,
+} from '../../src/index.js';
+
+/** ResourceNames are the names and paths every typescript/v1 template of one resource needs. */
+export interface ResourceNames {
+  kind: string;
+  /** Lower-case kind, the base of file names (`memcached`). */
+  kindLower: string;
+  plural: string;
+  /** Short group (`cache`). */
+  group: string;
+  /** Full API group (`cache.example.com`, `apps`, `` for core). */
+  fullGroup: string;
+  /** Group as written in RBAC markers: `core` for the legacy core group. */
+  rbacGroup: string;
+  version: string;
+  apiDir: string;
+  typesFile: string;
+  resourcesFile: string;
+  controllerFile: string;
+  controllerTestFile: string;
+  webhookFile: string;
+  webhookTestFile: string;
+  /** Name of the object type in code (`Memcached`, or `V1Deployment` for built-in kinds). */
+  typeName: string;
+  core: boolean;
+}
+
+/** resourceNames computes {@link ResourceNames} for a resource of a project. */
+export function resourceNames(project: ProjectConfig, res: ResourceConfig): ResourceNames {
+  const kindLower = res.kind.toLowerCase();
+  const dir = apiDir(project, res);
+  const controllers = controllersDir(project, res);
+  const webhooks = webhooksDir(project, res);
+  const group = fullGroup(res);
+  const core = res.core === true;
+  return {
+    kind: res.kind,
+    kindLower,
+    plural: res.plural ?? `${kindLower}s`,
+    group: res.group,
+    fullGroup: group,
+    rbacGroup: group === '' ? 'core' : group,
+    version: res.version,
+    apiDir: dir,
+    typesFile: `${dir}/${kindLower}.types.ts`,
+    resourcesFile: `${dir}/zz_generated.resources.ts`,
+    controllerFile: `${controllers}/${kindLower}.controller.ts`,
+    controllerTestFile: `${controllers}/${kindLower}.controller.test.ts`,
+    webhookFile: `${webhooks}/${kindLower}.webhook.ts`,
+    webhookTestFile: `${webhooks}/${kindLower}.webhook.test.ts`,
+    typeName: core ? `${pascal(res.version)}${res.kind}` : res.kind,
+    core,
+  };
+}
+
+/** importFrom is the ESM specifier of `file` as seen from the file `fromFile`. */
+export function importFrom(fromFile: string, file: string): string {
+  return relativeImport(fromFile.slice(0, fromFile.lastIndexOf('/')), file);
+}

@@ -1,0 +1,68 @@
+import { Command } from 'commander';
+import { UserError } from '../../errors/user-error.js';
+import { findResource, type ResourceConfig } from '../../model/project.js';
+import type { OptionSpec } from '../../plugin/types.js';
+import { quietChain } from '../chain.js';
+import type { CliIO } from '../io.js';
+import { runScaffold } from '../runner.js';
+import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
+import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
+
+/** RESOURCE_OPTIONS are the resource flags the CLI binds for create api and create webhook. */
+export const RESOURCE_OPTIONS: readonly OptionSpec[] = [
+  { name: 'group', type: 'string', description: 'API group without the domain, e.g. cache (required)' },
+  { name: 'version', type: 'string', description: 'API version, e.g. v1alpha1 (required)' },
+  { name: 'kind', type: 'string', description: 'kind, PascalCase, e.g. Memcached (required)' },
+  { name: 'plural', type: 'string', description: 'resource plural (default: the lower-case English plural of the kind)' },
+];
+
+/** createApiCommand builds `create api`: a new API (types) and/or controller for a group/version/kind. */
+export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
+  const chain = quietChain(io.cwd, argv);
+  const cmd = new Command('api').description('Scaffold a Kubernetes API (types, CRD sample, roles) and its controller');
+  addCommandOptions(cmd, RESOURCE_OPTIONS, chain, 'createApi');
+  cmd.addHelpText(
+    'after',
+    examplesHelp([
+      'operator-ts create api --group cache --version v1alpha1 --kind Memcached',
+      'operator-ts create api --group ship --version v1 --kind Frigate --plural frigates --namespaced=false',
+      'operator-ts create api --group apps --version v1 --kind Deployment --resource=false   # controller for a built-in kind',
+    ]),
+  );
+  cmd.action(async (opts: Record<string, unknown>) => {
+    const flags = flagValues(opts);
+    const project = loadExistingProject(io, 'create api');
+    const gvk = readGvk(flags, 'create api');
+    const existing = findResource(project, gvk);
+    if (existing !== undefined && flags['force'] !== true && (existing.api !== undefined || existing.controller === true))
+      throw new UserError(`the API ${gvk.group}/${gvk.version} ${gvk.kind} already exists in PROJECT`, {
+        hint: 'pick another kind or version, or re-run with --force to scaffold its files again',
+      });
+    if (!gvk.core && !project.multigroup) {
+      const other = project.resources.find((r) => r.core !== true && r.group !== gvk.group);
+      if (other !== undefined)
+        throw new UserError(`this single-group project already uses group "${other.group}"; --group ${gvk.group} would add a second one`, {
+          hint: 'use --group ' + other.group + ', or switch layouts first with `operator-ts edit --multigroup`',
+        });
+    }
+    const resource: ResourceConfig = existing ?? {
+      ...(gvk.core ? { core: true } : {}),
+      group: gvk.group,
+      ...(gvk.core ? {} : { domain: project.domain }),
+      version: gvk.version,
+      kind: gvk.kind,
+      plural: gvk.plural,
+    };
+    if (typeof flags['plural'] === 'string') resource.plural = gvk.plural;
+    await runScaffold({
+      command: 'createApi',
+      io,
+      chain: chainFromKeys(actionChainKeys(project, argv)),
+      project,
+      resource,
+      flags,
+      next: 'edit the types and the reconciler, then run: npm run manifests && npm run generate && npm test',
+    });
+  });
+  return cmd;
+}

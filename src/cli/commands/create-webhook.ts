@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import { UserError } from '../../errors/user-error.js';
+import { findResource, type ResourceConfig } from '../../model/project.js';
+import { quietChain } from '../chain.js';
+import type { CliIO } from '../io.js';
+import { runScaffold } from '../runner.js';
+import { RESOURCE_OPTIONS } from './create-api.js';
+import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
+import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
+
+/** createWebhookCommand builds `create webhook`: defaulting, validating and conversion webhooks for an API. */
+export function createWebhookCommand(io: CliIO, argv: readonly string[]): Command {
+  const chain = quietChain(io.cwd, argv);
+  const cmd = new Command('webhook').description('Scaffold admission (defaulting, validation) or conversion webhooks for an API');
+  addCommandOptions(cmd, RESOURCE_OPTIONS, chain, 'createWebhook');
+  cmd.addHelpText(
+    'after',
+    examplesHelp([
+      'operator-ts create webhook --group cache --version v1alpha1 --kind Memcached --defaulting --programmatic-validation',
+      'operator-ts create webhook --group cache --version v1alpha1 --kind Memcached --programmatic-validation   # add to an existing defaulting webhook',
+      'operator-ts create webhook --group cache --version v2 --kind Memcached --conversion --spoke v1alpha1',
+    ]),
+  );
+  cmd.action(async (opts: Record<string, unknown>) => {
+    const project = loadExistingProject(io, 'create webhook');
+    const gvk = readGvk(flagValues(opts), 'create webhook');
+    let resource: ResourceConfig | undefined = findResource(project, gvk);
+    if (resource === undefined) {
+      if (!gvk.core)
+        throw new UserError(`no API ${gvk.group}/${gvk.version} ${gvk.kind} in PROJECT: a webhook needs an existing API`, {
+          hint: `create it first: operator-ts create api --group ${gvk.group} --version ${gvk.version} --kind ${gvk.kind}`,
+        });
+      resource = { core: true, group: gvk.group, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
+    }
+    await runScaffold({
+      command: 'createWebhook',
+      io,
+      chain: chainFromKeys(actionChainKeys(project, argv)),
+      project,
+      resource,
+      flags: flagValues(opts),
+      next: 'implement the TODO(user) parts of the webhook, then run: npm run manifests && npm test',
+    });
+  });
+  return cmd;
+}

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { resolveChain } from '../../plugin/resolve.js';
+import type { CommandName, FlagValues, OptionSpec, Plugin } from '../../plugin/types.js';
+import { availablePlugins } from '../chain.js';
+import { bindOptions, GLOBAL_OPTIONS, mergeOptions } from '../options.js';
+
+/** pluginOptions merges the options every plugin of the chain declares for a command. */
+export function pluginOptions(chain: readonly Plugin[], command: CommandName): OptionSpec[] {
+  return mergeOptions(chain.map((p) => p[command]?.options ?? []));
+}
+
+/** addCommandOptions binds the CLI's own options, the chain's plugin options and the global options. */
+export function addCommandOptions(cmd: Command, own: readonly OptionSpec[], chain: readonly Plugin[], command: CommandName): void {
+  const ownNames = new Set(own.map((o) => o.name));
+  bindOptions(cmd, own);
+  bindOptions(cmd, pluginOptions(chain, command).filter((o) => !ownNames.has(o.name)));
+  bindOptions(cmd, GLOBAL_OPTIONS);
+}
+
+/** examplesHelp renders examples for the end of a command's help. */
+export function examplesHelp(examples: readonly string[]): string {
+  return `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}\n`;
+}
+
+/** chainFromKeys resolves the chain for an action (errors are user errors here, unlike while building help). */
+export function chainFromKeys(keys: readonly string[]): Plugin[] {
+  return resolveChain(keys, availablePlugins());
+}
+
+/** flagValues narrows commander's opts() to the plugin flag type. */
+export function flagValues(opts: Record<string, unknown>): FlagValues {
+  return opts as FlagValues;
+}

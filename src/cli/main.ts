@@ -1,0 +1,54 @@
+import { CommanderError } from 'commander';
+import { isUserError } from '../errors/user-error.js';
+import { processIO, type CliIO } from './io.js';
+import { buildProgram } from './program.js';
+
+/**
+ * main runs the CLI and returns the exit code. It is the single error boundary: user errors print
+ * their message and hint, flag errors their message, and anything else a one-line internal error report
+ * (stacks and cause chains only with --verbose). `argv` is process.argv-shaped (node, script, args...).
+ */
+export async function main(argv: readonly string[], io: Partial<CliIO> = {}): Promise<number> {
+  const full: CliIO = { ...processIO(), ...io };
+  const args = argv.slice(2);
+  const verbose = args.includes('--verbose') || args.includes('--verbose=true');
+  try {
+    const program = buildProgram(full, args);
+    await program.parseAsync(args, { from: 'user' });
+    return 0;
+  } catch (err) {
+    return report(err, full, verbose);
+  }
+}
+
+function report(err: unknown, io: CliIO, verbose: boolean): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+    if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') return err.exitCode;
+    const [first = '', ...rest] = err.message.replace(/^error: /, '').split('\n');
+    const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
+    const hint = suggestion === undefined ? '' : `did you mean ${suggestion}? `;
+    io.err(`Error: ${first}\nHint: ${hint}run the command with --help to see its flags and examples\n`);
+    return 1;
+  }
+  if (isUserError(err)) {
+    io.err(`Error: ${err.message}\n`);
+    if (err.hint !== undefined) io.err(`Hint: ${err.hint}\n`);
+    if (verbose) io.err(`${causeChain(err)}\n`);
+    return 1;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  io.err(`internal error: ${message} (run with --verbose for the stack)\n`);
+  if (verbose) io.err(`${causeChain(err)}\n`);
+  return 1;
+}
+
+function causeChain(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err, depth = 0; e !== undefined && depth < 10; depth++) {
+    parts.push(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+    if (e !== undefined) parts.push('caused by:');
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,91 @@
+import { UserError } from '../errors/user-error.js';
+import type { FileDescriptor } from '../machinery/descriptors.js';
+import { applyDescriptors, conflictError, type Conflict } from '../machinery/apply.js';
+import { VirtualTree } from '../machinery/tree.js';
+import { cliVersion } from '../machinery/template-root.js';
+import { findResource, PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig } from '../model/project.js';
+import { commandLabel, runHook } from '../plugin/run.js';
+import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
+import type { CliIO } from './io.js';
+import { formatChanges } from './output.js';
+
+/** ScaffoldRun is one scaffolding command ready to run through its plugin chain. */
+export interface ScaffoldRun {
+  readonly command: CommandName;
+  readonly io: CliIO;
+  readonly chain: readonly Plugin[];
+  readonly project: ProjectConfig;
+  readonly resource?: ResourceConfig;
+  readonly flags: FlagValues;
+  /** "Next:" hint printed after a successful run. */
+  readonly next: string;
+}
+
+/**
+ * runScaffold runs validate -> scaffold -> (save PROJECT) -> flush -> postScaffold for every plugin of
+ * the chain. Files are staged in a virtual tree; nothing is written unless every hook succeeded and no
+ * descriptor conflicts with a file on disk.
+ */
+export async function runScaffold(run: ScaffoldRun): Promise<void> {
+  const dryRun = run.flags['dryRun'] === true;
+  const tree = new VirtualTree(run.io.cwd);
+  const { render } = await import('./render-loader.js');
+  const renderer = await render();
+  let sink: FileDescriptor[] = [];
+  const contextFor = (plugin: Plugin): HookContext => ({
+    command: run.command,
+    project: run.project,
+    resource: run.resource,
+    flags: run.flags,
+    files: { add: (...d) => void sink.push(...d) },
+    tree,
+    log: { info: (m) => run.io.err(`${m}\n`), warn: (m) => run.io.err(`Warning: ${m}\n`) },
+    cli: { name: 'operator-ts', version: cliVersion() },
+    dryRun,
+    pluginKey: plugin.key,
+  });
+  for (const plugin of run.chain) {
+    if (plugin.deprecated !== undefined) run.io.err(`Warning: plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
+    if (!plugin.supportedProjectVersions.includes(run.project.version))
+      throw new UserError(`plugin ${plugin.key} does not support project version "${run.project.version}"`, {
+        hint: `it supports: ${plugin.supportedProjectVersions.join(', ')}`,
+      });
+  }
+  await runHook(run.chain, run.command, 'validate', contextFor);
+  const conflicts: Conflict[] = [];
+  const cmd = `\`operator-ts ${commandLabel(run.command)}\``;
+  for (const plugin of run.chain) {
+    sink = [];
+    await runHook([plugin], run.command, 'scaffold', contextFor);
+    try {
+      conflicts.push(...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd }));
+    } catch (err) {
+      throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  if (run.resource !== undefined) upsertResource(run.project, run.resource);
+  applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], { renderer });
+  if (conflicts.length > 0) throw conflictError(conflicts);
+  if (dryRun) {
+    run.io.out(formatChanges(tree.changes()));
+    run.io.out('Dry run: nothing was written.\n');
+    return;
+  }
+  run.io.out(formatChanges(tree.flush()));
+  await runHook(run.chain, run.command, 'postScaffold', contextFor);
+  run.io.out(`Next: ${run.next}\n`);
+}
+
+function upsertResource(project: ProjectConfig, resource: ResourceConfig): void {
+  const existing = findResource(project, resource);
+  if (existing === undefined) project.resources.push(resource);
+  else if (existing !== resource) Object.assign(existing, resource);
+}
+
+/** requireFlag returns a string flag or throws a UserError naming it and showing an example. */
+export function requireFlag(flags: FlagValues, name: string, flag: string, example: string): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value === '')
+    throw new UserError(`missing required flag --${flag}`, { hint: `for example: ${example}` });
+  return value;
+}

@@ -1,0 +1,8 @@
+/**
+ * operator-ts: the plugin API. Plugins (built-in under `plugins/` and third-party) import only from here.
+ */
+export * from './plugin/index.js';
+export * from './machinery/index.js';
+export * from './model/index.js';
+export { UserError, isUserError } from './errors/user-error.js';
+export { renderResourcesFile, resourceConstName, GENERATED_HEADER, type ResourceEntry } from './codegen/resources-file.js';

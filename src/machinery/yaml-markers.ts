@@ -1,0 +1,30 @@
+import { Document, isCollection } from 'yaml';
+
+/** YamlMarkerOptions places scaffold markers into a YAML document built from an object. */
+export interface YamlMarkerOptions {
+  /** Top-level keys holding a non-empty list, mapped to the marker that closes the list. */
+  readonly listMarkers?: Readonly<Record<string, string>>;
+  /** Marker names put at the end of the document, at the top level. */
+  readonly endMarkers?: readonly string[];
+  /** A comment put before the document (without `# `). */
+  readonly header?: string;
+}
+
+/**
+ * toYamlWithMarkers serialises an object like `toYaml` and adds `# +operator-ts:scaffold:<name>`
+ * comments, so that later commands can insert list items or blocks without rewriting the file. A null
+ * value prints as an empty key (`patches:`), the way to end a document with a list still to be filled.
+ */
+export function toYamlWithMarkers(value: object, options: YamlMarkerOptions): string {
+  const doc = new Document(value, { aliasDuplicateObjects: false });
+  for (const [key, name] of Object.entries(options.listMarkers ?? {})) {
+    const node = doc.get(key, true);
+    if (!isCollection(node)) throw new Error(`toYamlWithMarkers: ${key} is not a collection`);
+    node.comment = ` +operator-ts:scaffold:${name}`;
+  }
+  if (options.endMarkers !== undefined && options.endMarkers.length > 0)
+    doc.comment = options.endMarkers.map((m) => ` +operator-ts:scaffold:${m}`).join('\n');
+  if (options.header !== undefined) doc.commentBefore = ` ${options.header}`;
+  const text = doc.toString({ indent: 2, indentSeq: false, lineWidth: 0, minContentWidth: 0, nullStr: '' });
+  return `${text.replace(/[ \t]+$/gm, '').replace(/\n+$/, '')}\n`;
+}

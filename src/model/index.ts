@@ -1,0 +1,5 @@
+/** The project model: the PROJECT file, resources and naming rules. */
+export * from './project.js';
+export * from './naming.js';
+export * from './resource.js';
+export * from './core-groups.js';

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { findResource, newProject, parseProject, PROJECT_HEADER, serializeProject } from './project.js';
+
+const CANONICAL = `${PROJECT_HEADER}version: "3"
+domain: example.com
+projectName: memcached-operator
+layout:
+- operator-ts.dev/v1
+cliVersion: 0.1.0
+multigroup: false
+namespaced: true
+plugins:
+  example.operator-ts.dev/v1-alpha:
+    setting: value
+resources:
+- group: cache
+  domain: example.com
+  version: v1alpha1
+  kind: Memcached
+  plural: memcacheds
+  path: src/api/v1alpha1
+  api:
+    crdVersion: v1
+    namespaced: true
+  controller: true
+  webhooks:
+    webhookVersion: v1
+    defaulting: true
+    validation: true
+    conversion: true
+    spoke:
+    - v1beta1
+- core: true
+  group: apps
+  version: v1
+  kind: Deployment
+  plural: deployments
+  controller: true
+`;
+
+describe('PROJECT file', () => {
+  it('round-trips byte for byte', () => {
+    expect(serializeProject(parseProject(CANONICAL))).toBe(CANONICAL);
+  });
+
+  it('keeps keys it does not know', () => {
+    const text = CANONICAL.replace('multigroup: false\n', 'multigroup: false\nextra: kept\n');
+    expect(serializeProject(parseProject(text))).toContain('extra: kept');
+  });
+
+  it('writes a new project without empty sections', () => {
+    const p = newProject({ domain: 'my.domain', projectName: 'x', layout: ['operator-ts.dev/v1'], cliVersion: '1.0.0', multigroup: false, namespaced: false });
+    expect(serializeProject(p)).toBe(
+      `${PROJECT_HEADER}version: "3"\ndomain: my.domain\nprojectName: x\nlayout:\n- operator-ts.dev/v1\ncliVersion: 1.0.0\nmultigroup: false\nnamespaced: false\n`,
+    );
+  });
+
+  it('finds resources by group, version and kind', () => {
+    const p = parseProject(CANONICAL);
+    expect(findResource(p, { group: 'cache', version: 'v1alpha1', kind: 'Memcached' })?.plural).toBe('memcacheds');
+    expect(findResource(p, { group: 'cache', version: 'v1', kind: 'Memcached' })).toBeUndefined();
+  });
+
+  it('rejects other versions and broken files with a hint', () => {
+    expect(() => parseProject('version: "2"\ndomain: a\nprojectName: b\n')).toThrow(/unsupported version "2"/);
+    expect(() => parseProject('- a\n')).toThrow(/not a project file/);
+    expect(() => parseProject('version: "3"\nprojectName: b\n')).toThrow(/has no domain/);
+    expect(() => parseProject('version: [\n')).toThrow(/not valid YAML/);
+  });
+});

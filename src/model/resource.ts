@@ -1,0 +1,34 @@
+import type { ProjectConfig, ResourceConfig } from './project.js';
+import { coreGroupName } from './core-groups.js';
+
+/** fullGroup is the API group of a resource: `<group>.<domain>`, or the built-in group name for core kinds. */
+export function fullGroup(res: Pick<ResourceConfig, 'group' | 'domain' | 'core'>): string {
+  if (res.core === true) return coreGroupName(res.group);
+  return res.domain !== undefined && res.domain !== '' ? `${res.group}.${res.domain}` : res.group;
+}
+
+/** apiDir is the folder of a version's API types: `src/api/<version>` or, multigroup, `src/api/<group>/<version>`. */
+export function apiDir(project: Pick<ProjectConfig, 'multigroup'>, res: Pick<ResourceConfig, 'group' | 'version'>): string {
+  return project.multigroup ? `src/api/${res.group}/${res.version}` : `src/api/${res.version}`;
+}
+
+/** controllersDir is `src/controllers` or, multigroup, `src/controllers/<group>`. */
+export function controllersDir(project: Pick<ProjectConfig, 'multigroup'>, res: Pick<ResourceConfig, 'group'>): string {
+  return project.multigroup ? `src/controllers/${res.group}` : 'src/controllers';
+}
+
+/** webhooksDir is `src/webhooks/<version>` or, multigroup, `src/webhooks/<group>/<version>`. */
+export function webhooksDir(project: Pick<ProjectConfig, 'multigroup'>, res: Pick<ResourceConfig, 'group' | 'version'>): string {
+  return project.multigroup ? `src/webhooks/${res.group}/${res.version}` : `src/webhooks/${res.version}`;
+}
+
+/** relativeImport is the ESM specifier from the folder `fromDir` to the file `toFile` (`.ts` becomes `.js`). */
+export function relativeImport(fromDir: string, toFile: string): string {
+  const from = fromDir.split('/').filter((p) => p.length > 0);
+  const to = toFile.split('/').filter((p) => p.length > 0);
+  let i = 0;
+  while (i < from.length && i < to.length - 1 && from[i] === to[i]) i++;
+  const up = from.length - i;
+  const rest = to.slice(i).join('/').replace(/\.ts$/, '.js');
+  return up === 0 ? `./${rest}` : `${'../'.repeat(up)}${rest}`;
+}

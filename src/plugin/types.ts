@@ -1,0 +1,98 @@
+import type { FileDescriptor } from '../machinery/descriptors.js';
+import type { ReadonlyTree } from '../machinery/tree.js';
+import type { ProjectConfig, ResourceConfig } from '../model/project.js';
+
+/** CommandName is a subcommand a plugin can implement. */
+export type CommandName = 'init' | 'createApi' | 'createWebhook' | 'edit';
+
+/** OptionType is how a declared option is parsed: booleans accept `--x`, `--x=false` and `--no-x`. */
+export type OptionType = 'boolean' | 'string' | 'list';
+
+/** OptionSpec declares one flag; the CLI binds it to commander and merges equal names across the chain. */
+export interface OptionSpec {
+  /** Flag name in kebab-case without dashes, e.g. `skip-install`; the value is read as camelCase (`skipInstall`). */
+  readonly name: string;
+  readonly type: OptionType;
+  readonly description: string;
+  readonly default?: boolean | string | readonly string[];
+  /** Allowed values of a string option. */
+  readonly choices?: readonly string[];
+}
+
+/** FlagValues holds parsed option values keyed by camelCase name. */
+export type FlagValues = Readonly<Record<string, boolean | string | readonly string[] | undefined>>;
+
+/** FileSink collects the descriptors a scaffold hook declares. */
+export interface FileSink {
+  add(...descriptors: FileDescriptor[]): void;
+}
+
+/** HookLog writes progress and warnings to stderr (stdout carries the change list). */
+export interface HookLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** HookContext is everything a hook may use. It is plain data plus a sink, so it can be serialised later. */
+export interface HookContext {
+  readonly command: CommandName;
+  /** The project model; init creates it, hooks may update it (saved after every scaffold hook succeeded). */
+  readonly project: ProjectConfig;
+  /** The resource of create api / create webhook (mutable: plugins record what they scaffolded). */
+  readonly resource: ResourceConfig | undefined;
+  readonly flags: FlagValues;
+  readonly files: FileSink;
+  readonly tree: ReadonlyTree;
+  readonly log: HookLog;
+  readonly cli: { readonly name: string; readonly version: string };
+  readonly dryRun: boolean;
+  /** Key of the plugin running the hook; `settings` is its entry in the project file's `plugins`. */
+  readonly pluginKey: string;
+}
+
+/** Subcommand is one plugin's contribution to a command. */
+export interface Subcommand {
+  /** One-line description appended to the command's help. */
+  readonly description?: string;
+  /** Help examples; `{cmd}` stands for the binary name. */
+  readonly examples?: readonly string[];
+  readonly options?: readonly OptionSpec[];
+  /** validate makes pure checks and throws a UserError with a hint. */
+  validate?(ctx: HookContext): void | Promise<void>;
+  /** scaffold declares files through ctx.files and updates ctx.project / ctx.resource; no fs, no processes. */
+  scaffold(ctx: HookContext): void | Promise<void>;
+  /** postScaffold runs side effects after the files are written; skipped on --dry-run. */
+  postScaffold?(ctx: HookContext): void | Promise<void>;
+}
+
+/** PluginInit is what {@link definePlugin} takes. */
+export interface PluginInit {
+  /** DNS-like name, e.g. `typescript.operator-ts.dev`. */
+  readonly name: string;
+  /** Version such as `v1`, `v2`, `v1-alpha`. */
+  readonly version: string;
+  readonly description: string;
+  readonly deprecated?: string;
+  readonly supportedProjectVersions?: readonly string[];
+  readonly init?: Subcommand;
+  readonly createApi?: Subcommand;
+  readonly createWebhook?: Subcommand;
+  readonly edit?: Subcommand;
+}
+
+/** Plugin is a defined plugin: its init plus the key `<name>/<version>` written to the project file. */
+export interface Plugin extends PluginInit {
+  readonly type: 'plugin';
+  readonly key: string;
+  readonly supportedProjectVersions: readonly string[];
+}
+
+/** Bundle groups plugins under one key; it is flattened when resolved. */
+export interface Bundle {
+  readonly type: 'bundle';
+  readonly name: string;
+  readonly version: string;
+  readonly key: string;
+  readonly description: string;
+  readonly plugins: readonly Plugin[];
+}
