@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors/user-error.js';
 import type { BinaryAssets } from './binaries.js';
 import { TinyCA } from './certs.js';
@@ -37,11 +38,27 @@ export interface ControlPlane {
   /** CA whose client certificates the API server accepts as users. */
   clientCa: TinyCA;
   etcd: ManagedProcess;
-  apiServer: ManagedProcess;
+  /** The running kube-apiserver; a new process after {@link ControlPlane.restartAPIServer}. */
+  readonly apiServer: ManagedProcess;
   /** How many starts it took (1 unless a port race forced a retry). */
   attempts: number;
+  /**
+   * restartAPIServer stops kube-apiserver (SIGTERM, SIGKILL after the stop timeout) and starts it again
+   * with the same flags, port, certificates and etcd, waiting for /readyz; see {@link RestartAPIServerOptions}.
+   */
+  restartAPIServer(options?: RestartAPIServerOptions): Promise<void>;
   /** stop terminates kube-apiserver, then etcd, and releases the ports; idempotent. */
   stop(): Promise<void>;
+}
+
+/** RestartAPIServerOptions tune {@link ControlPlane.restartAPIServer}. */
+export interface RestartAPIServerOptions {
+  /** How long to keep kube-apiserver down between stop and start; default 0. */
+  downtimeMs?: number;
+  /** Runs while kube-apiserver is down (after the downtime), before it starts again. */
+  whileDown?: () => Promise<void>;
+  /** false kills kube-apiserver at once (SIGKILL), like a crash, instead of a graceful SIGTERM shutdown; default true. */
+  graceful?: boolean;
 }
 
 class StartFailure extends Error {
@@ -74,7 +91,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   for (let attempt = 1; attempt <= MAX_START_ATTEMPTS; attempt++) {
     try {
       const plane = await startOnce(options, attempt, files, servingCa.certPem, supportsNoFsync);
-      return { ...plane, servingCaPem: servingCa.certPem, clientCa, attempts: attempt };
+      // Not a spread: that would freeze the apiServer getter at the first process.
+      return Object.assign(plane, { servingCaPem: servingCa.certPem, clientCa, attempts: attempt });
     } catch (err) {
       if (!(err instanceof StartFailure)) throw err;
       last = err;
@@ -129,17 +147,43 @@ async function startOnce(
     if (etcdReady.state !== 'ready') throw failure('etcd', etcdReady, processes, options.timeouts.startMs);
 
     const flags = mergeFlags(apiServerFlags({ securePort: secure, etcdClientPort: etcdClient, certDir }), options.apiServerFlags);
-    const apiServer = await ManagedProcess.start({
-      name: 'kube-apiserver',
-      path: options.assets.kubeApiserver,
-      args: renderFlags(flags),
-      attachOutput: options.attachOutput,
-    });
-    processes.push(apiServer);
     const host = `https://127.0.0.1:${secure}`;
-    const apiReady = await waitForHealthEndpoint(`${host}/readyz`, apiServer, options.timeouts.startMs, { caPem: servingCaPem });
-    if (apiReady.state !== 'ready') throw failure('kube-apiserver', apiReady, processes, options.timeouts.startMs);
-    return { host, etcd, apiServer, stop };
+    // The same flags start it again on restart: same port (still reserved), certificates and etcd.
+    const startApiServer = async (): Promise<ManagedProcess> => {
+      const proc = await ManagedProcess.start({
+        name: 'kube-apiserver',
+        path: options.assets.kubeApiserver,
+        args: renderFlags(flags),
+        attachOutput: options.attachOutput,
+      });
+      processes.push(proc);
+      const apiReady = await waitForHealthEndpoint(`${host}/readyz`, proc, options.timeouts.startMs, { caPem: servingCaPem });
+      if (apiReady.state !== 'ready') throw failure('kube-apiserver', apiReady, processes, options.timeouts.startMs);
+      return proc;
+    };
+    let apiServer = await startApiServer();
+    const restartAPIServer = async (restart: RestartAPIServerOptions = {}): Promise<void> => {
+      if (stopped !== undefined) throw new Error('restartAPIServer: the control plane is stopped');
+      await apiServer.stop(restart.graceful === false ? 0 : options.timeouts.stopMs);
+      processes.splice(processes.indexOf(apiServer), 1);
+      if ((restart.downtimeMs ?? 0) > 0) await sleep(restart.downtimeMs);
+      await restart.whileDown?.();
+      try {
+        apiServer = await startApiServer();
+      } catch (err) {
+        if (!(err instanceof StartFailure)) throw err;
+        throw new UserError(`restarting kube-apiserver on ${host} failed: ${err.message}`, { hint: err.hint, cause: err });
+      }
+    };
+    return {
+      host,
+      etcd,
+      get apiServer() {
+        return apiServer;
+      },
+      restartAPIServer,
+      stop,
+    };
   } catch (err) {
     await stop();
     if (err instanceof StartFailure) throw err;

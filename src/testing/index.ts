@@ -8,6 +8,7 @@ export type {
   AuthenticatedUser,
   InstallCRDsOptions,
   LocalWebhookServing,
+  RestartAPIServerOptions,
   TestEnv,
   TestEnvOptions,
   TestUser,

@@ -97,6 +97,31 @@ describe.skipIf(missing !== undefined)('startTestEnv: one environment', () => {
     expect(w.caData).toMatch(/^-----BEGIN CERTIFICATE-----/);
   });
 
+  it('restarts kube-apiserver on the same port and etcd, keeping the data and the credentials', async () => {
+    const core = env.kubeConfig.makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: 'survives-restart' } } });
+    const before = env.pids.kubeApiserver;
+    let downAnswered: unknown;
+    await env.restartAPIServer({
+      downtimeMs: 100,
+      whileDown: async () => {
+        downAnswered = await core.readNamespace({ name: 'default' }).then(() => 'answered', (err: unknown) => err);
+      },
+    });
+    expect(downAnswered, 'the API server must be unreachable while down').toBeInstanceOf(Error);
+    expect(processExists(before)).toBe(false);
+    expect(env.pids.kubeApiserver).not.toBe(before);
+    expect(processExists(env.pids.kubeApiserver)).toBe(true);
+    const ns = await env.kubeConfig.makeApiClient(CoreV1Api).readNamespace({ name: 'survives-restart' });
+    expect(ns.metadata?.name).toBe('survives-restart');
+
+    // A crash: SIGKILL, no graceful shutdown.
+    const crashed = env.pids.kubeApiserver;
+    await env.restartAPIServer({ graceful: false });
+    expect(processExists(crashed)).toBe(false);
+    expect((await env.kubeConfig.makeApiClient(CoreV1Api).readNamespace({ name: 'survives-restart' })).metadata?.name).toBe('survives-restart');
+  }, START_BUDGET_MS);
+
   it('stops both processes and removes its files; stop is idempotent', async () => {
     const { etcd, kubeApiserver } = env.pids;
     expect(processExists(etcd) && processExists(kubeApiserver)).toBe(true);

@@ -7,7 +7,9 @@ import { UserError } from '../errors/user-error.js';
 import { ApiConnection } from './api-connection.js';
 import { findBinaryAssets, isBinaryAssets } from './binaries.js';
 import { TinyCA } from './certs.js';
-import { startControlPlane, type ControlPlane } from './control-plane.js';
+import { startControlPlane, type ControlPlane, type RestartAPIServerOptions } from './control-plane.js';
+
+export type { RestartAPIServerOptions } from './control-plane.js';
 import { installCRDs, selectCRDs, type ConversionWebhookTarget, type CustomResourceDefinitionObject } from './crd-install.js';
 import { trackDirectory, untrackDirectory } from './exit-cleanup.js';
 import type { FlagValues } from './flags.js';
@@ -98,12 +100,22 @@ export interface TestEnv {
   webhookInstallOptions: LocalWebhookServing;
   /** The CRDs installed at start, as the API server stored them. */
   crds: CustomResourceDefinitionObject[];
-  /** Process ids of the control plane (each is also its process group id). */
-  pids: { etcd: number; kubeApiserver: number };
+  /** Process ids of the control plane (each is also its process group id); kubeApiserver changes on restart. */
+  readonly pids: { readonly etcd: number; readonly kubeApiserver: number };
   /** addUser issues a client certificate for another user (subject to RBAC unless in system:masters). */
   addUser(user: TestUser): Promise<AuthenticatedUser>;
   /** installCRDs installs more CRDs into the running environment and waits until they are served. */
   installCRDs(options: InstallCRDsOptions): Promise<CustomResourceDefinitionObject[]>;
+  /**
+   * restartAPIServer stops kube-apiserver (SIGTERM, SIGKILL after the stop timeout) and starts it again on
+   * the same port with the same flags, certificates and etcd (so every object and resourceVersion survives),
+   * resolving once it is ready again. Clients see their connections and watches cut, the way an API server
+   * upgrade or a load balancer failover cuts them. `downtimeMs` / `whileDown` control the gap, and
+   * `graceful: false` kills it like a crash. A graceful shutdown waits for open watches to end, up to the stop
+   * timeout, unless the API server was started with `apiServerFlags: { 'shutdown-watch-termination-grace-period': '2s' }`,
+   * which makes it close them.
+   */
+  restartAPIServer(options?: RestartAPIServerOptions): Promise<void>;
   /** stop terminates kube-apiserver and etcd (SIGTERM, SIGKILL after the stop timeout) and removes all temp files. */
   stop(): Promise<void>;
 }
@@ -203,7 +215,13 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
       config: admin.config,
       webhookInstallOptions: { localServingHost: servingHost, localServingPort: servingPort, localServingCertDir: webhookCertDir, caData: webhookCa.certPem },
       crds: installed,
-      pids: { etcd: plane.etcd.pid, kubeApiserver: plane.apiServer.pid },
+      pids: {
+        etcd: plane.etcd.pid,
+        get kubeApiserver() {
+          return (plane as ControlPlane).apiServer.pid;
+        },
+      },
+      restartAPIServer: (restart) => (plane as ControlPlane).restartAPIServer(restart),
       addUser: authenticate,
       installCRDs: async (more) => {
         const list = selectCRDs([

@@ -103,6 +103,16 @@ export class InformerCache implements Cache {
     }
   }
 
+  /**
+   * InformerCache.unsynced describes the informers that have not synced yet, as `plural.group` and the
+   * latest list error of each, for messages such as "is the CRD installed?".
+   */
+  unsynced(): Array<{ resource: string; lastError: unknown }> {
+    return [...this.informers.values()]
+      .filter((i) => !i.hasSynced())
+      .map((i) => ({ resource: i.resource.group === '' ? i.resource.plural : `${i.resource.plural}.${i.resource.group}`, lastError: i.lastSyncError }));
+  }
+
   /** InformerCache.cachesNamespace tells whether the cache watches `namespace` for a resource (all namespaces when unrestricted). */
   cachesNamespace(resource: ResourceDescriptor, namespace: string): boolean {
     const id = resourceId(resource);

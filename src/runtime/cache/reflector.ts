@@ -55,6 +55,7 @@ type Outcome =
  */
 export class Reflector<T extends KubernetesObject> {
   private resourceVersion = '';
+  private failure: unknown;
   private readonly backoff: Backoff;
   private readonly label: string;
   private readonly log: Logger;
@@ -69,6 +70,11 @@ export class Reflector<T extends KubernetesObject> {
   /** Reflector.lastResourceVersion is the resourceVersion the next watch resumes from ('' before the first list). */
   get lastResourceVersion(): string {
     return this.resourceVersion;
+  }
+
+  /** Reflector.lastError is the error of the latest failed list or watch, cleared by the next successful list. */
+  get lastError(): unknown {
+    return this.failure;
   }
 
   /** Reflector.run reports events to `sink` until the signal aborts; it resolves then and never rejects. */
@@ -115,12 +121,14 @@ export class Reflector<T extends KubernetesObject> {
       for (const obj of result.items) sink({ type: 'initApply', obj });
       sink({ type: 'initDone', resourceVersion: result.resourceVersion });
       this.resourceVersion = result.resourceVersion;
+      this.failure = undefined;
       this.backoff.healthy();
       reflectorLists().inc({ resource: this.label });
       this.log.debug({ count: result.items.length, resourceVersion: result.resourceVersion }, 'reflector listed');
       return { kind: 'resume', reason: 'listed', delayMs: 0 };
     } catch (err) {
       if (signal.aborted) return { kind: 'stopped' };
+      this.failure = err;
       // A failed list is retried as a list, after a backoff.
       const classified = this.classify(err);
       return { kind: 'resume', reason: classified.reason, delayMs: classified.delayMs, err };
@@ -171,6 +179,7 @@ export class Reflector<T extends KubernetesObject> {
       return { kind: 'resume', reason: 'closed', delayMs: 0 };
     } catch (err) {
       if (signal.aborted) return { kind: 'stopped' };
+      this.failure = err;
       if (isGone(err)) return this.relistAfterGone(delivered);
       if (err instanceof InactivityTimeoutError) return { kind: 'resume', reason: 'inactivity', delayMs: 0 };
       const classified = this.classify(err);

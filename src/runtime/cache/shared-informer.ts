@@ -83,6 +83,11 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
     return this.scopes.every((s) => s.synced);
   }
 
+  /** SharedInformer.lastSyncError is the latest list or watch error of a namespace scope that has not synced yet. */
+  get lastSyncError(): unknown {
+    return this.scopes.find((s) => !s.synced && s.reflector.lastError !== undefined)?.reflector.lastError;
+  }
+
   waitForSync(signal?: AbortSignal): Promise<void> {
     if (this.hasSynced()) return Promise.resolve();
     return new Promise((resolve, reject) => {

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { KubeConfig } from '@kubernetes/client-node';
 import { restClientRequests } from '../metrics/rest-client.js';
 import { apiErrorFromResponse } from './api-error.js';
+import type { ClusterAccess } from './cluster-access.js';
+import { sameTlsMaterial, tlsMaterialKey, tlsMaterialOf, type TlsMaterial } from './tls-material.js';
 import { queryString, type QueryValue } from './urls.js';
 
 /** HttpMethod is a verb the transport sends. */
@@ -51,18 +51,20 @@ const IDLE_SOCKET_MS = 90_000;
 
 /**
  * KubeTransport is a raw-JSON REST transport over node:http(s) that takes authentication and TLS from a
- * client-node {@link KubeConfig} (tokens, client certificates, exec plugins, proxies). It never goes
+ * {@link ClusterAccess}: a client-node `KubeConfig` (tokens, client certificates, exec plugins, proxies) or
+ * the runtime's light default loader. It never goes
  * through client-node's typed serializer, so custom objects keep every key, and its only timeouts are
  * inactivity timeouts, so long watches are never cut by a whole-request deadline.
  */
 export class KubeTransport implements Transport {
   private readonly agents = new Map<string, http.Agent>();
+  private lastTls: { material: TlsMaterial; key: string } | undefined;
   private readonly userAgent: string;
   private readonly timeoutMs: number;
 
   constructor(
-    /** kubeConfig is where the server, credentials and TLS settings come from. */
-    readonly kubeConfig: KubeConfig,
+    /** kubeConfig is where the server, credentials and TLS settings come from (a client-node KubeConfig fits). */
+    readonly kubeConfig: ClusterAccess,
     options: KubeTransportOptions = {},
   ) {
     this.userAgent = options.userAgent ?? 'operator-ts';
@@ -171,17 +173,15 @@ export class KubeTransport implements Transport {
     if (base.protocol === 'http:') {
       return this.cachedAgent('http', () => new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }));
     }
-    const tls = {
-      ca: opts.ca,
-      cert: opts.cert,
-      key: opts.key,
-      pfx: opts.pfx,
-      passphrase: opts.passphrase,
-      rejectUnauthorized: opts.rejectUnauthorized,
-      servername: opts.servername,
-    };
-    // Credentials from exec plugins may rotate client certificates: key the pool on the TLS material.
-    const key = createHash('sha256').update(JSON.stringify(tls, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : v))).digest('hex');
+    const tls = tlsMaterialOf(opts);
+    // Credentials from exec plugins may rotate client certificates: key the pool on the TLS material. The
+    // material rarely changes, so a byte comparison with the last one spares hashing it on every request.
+    let key: string;
+    if (this.lastTls !== undefined && sameTlsMaterial(this.lastTls.material, tls)) key = this.lastTls.key;
+    else {
+      key = tlsMaterialKey(tls);
+      this.lastTls = { material: tls, key };
+    }
     return this.cachedAgent(key, () => new https.Agent({ ...stripUndefined(tls), keepAlive: true, timeout: IDLE_SOCKET_MS }));
   }
 

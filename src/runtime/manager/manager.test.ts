@@ -125,6 +125,20 @@ describe('Manager', () => {
     await running;
   });
 
+  it('fails start when caches do not sync in time, naming the resource and hinting at a missing CRD', async () => {
+    const Missing = defineResource({ group: 'nope.example.com', version: 'v1', kind: 'Missing', plural: 'missings', namespaced: true });
+    const mgr = await manager({ cacheSyncTimeoutMs: 300, reflector: { backoff: { initialMs: 10, maxMs: 20 } } });
+    mgr.getCache().getInformer(Missing);
+    const { state, runnable } = recordingRunnable(false);
+    mgr.add(runnable);
+    const outcome = await mgr.start(stop.signal).then(
+      () => new Error('start resolved'),
+      (err: unknown) => err as Error,
+    );
+    expect(outcome.message).toMatch(/^timed out after 0\.3s waiting for caches to sync: missings\.nope\.example\.com \(.*could not find the requested resource.* - is its CRD installed\?\)$/);
+    expect(state.started).toBe(false);
+  });
+
   it('starts controllers only once elected and releases the lease on shutdown', async () => {
     const mgr = await manager({
       leaderElection: { enabled: true, id: 'op.example.com', namespace: 'system', identity: 'me', leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 20 },

@@ -49,6 +49,11 @@ export interface ManagerOptions {
   cache?: Omit<CacheOptions, 'namespaces'> | undefined;
   /** Base logger; `newLogger({ level: 'info' })` when absent. */
   logger?: Logger | undefined;
+  /**
+   * How long start waits for the informers' first lists before failing with the resources that did not
+   * sync (a CRD that is not installed, missing RBAC); 2 minutes like controller-runtime's CacheSyncTimeout.
+   */
+  cacheSyncTimeoutMs?: number | undefined;
   /** How long shutdown waits for runnables (controllers draining) before giving up; 30 s. */
   gracefulShutdownTimeoutMs?: number | undefined;
   /** Field manager of the manager's client; `operator-ts` when absent. */

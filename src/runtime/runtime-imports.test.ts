@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** emittedImports returns the module specifiers the compiled JavaScript of a file still imports. */
+function emittedImports(file: string): string[] {
+  const out = ts.transpileModule(readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+  }).outputText;
+  const specs: string[] = [];
+  for (const m of out.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm)) specs.push((m[1] ?? m[2])!);
+  return specs;
+}
+
+describe('operator-ts/runtime module graph', () => {
+  it('does not load @kubernetes/client-node at import time (it costs ~80 MB of idle memory)', () => {
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of emittedImports(file)) {
+        if (spec.startsWith('@kubernetes/client-node')) offenders.push(file.slice(here.length + 1));
+        else if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+      }
+    };
+    visit(join(here, 'index.ts'));
+    expect(seen.size).toBeGreaterThan(20);
+    expect(offenders).toEqual([]);
+  });
+});
