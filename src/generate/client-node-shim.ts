@@ -8,6 +8,12 @@ export const CLIENT_NODE = '@kubernetes/client-node';
 /** SHIM_NAME is the in-memory declaration file that replaces client-node's index for the generator. */
 export const SHIM_NAME = 'operator-ts-generate-shim.d.ts';
 
+/** TYPES_SHIM_NAME is the in-memory stand-in for client-node's `types.d.ts` (which imports the whole API). */
+export const TYPES_SHIM_NAME = 'operator-ts-generate-types-shim.d.ts';
+
+/** TYPES_SHIM_TEXT declares what client-node's models import from `types.d.ts`. */
+export const TYPES_SHIM_TEXT = '// Generated in memory by operator-ts generate.\nexport type IntOrString = number | string;\n';
+
 /**
  * importedClientNodeNames lists the names the files import from @kubernetes/client-node, or undefined when
  * a namespace/default import or re-export needs the whole module.

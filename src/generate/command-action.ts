@@ -1,3 +1,4 @@
+import './compile-cache.js';
 import { UserError } from '../errors/user-error.js';
 import { formatDiagnostic } from '../markers/diagnostic.js';
 import { readProjectSettings } from './project-file.js';

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Project, type SourceFile, ts } from 'ts-morph';
-import { CLIENT_NODE, SHIM_NAME, clientNodeDistDir, importedClientNodeNames, shimText } from './client-node-shim.js';
+import { CLIENT_NODE, SHIM_NAME, TYPES_SHIM_NAME, TYPES_SHIM_TEXT, clientNodeDistDir, importedClientNodeNames, shimText } from './client-node-shim.js';
 
 let shared: Project | undefined;
 /** Shim file per client-node dist directory; absent means resolve the real module. */
 const shims = new Map<string, string>();
+/** Stand-in for client-node's types.d.ts per dist directory (only IntOrString is used by models). */
+const typesShims = new Map<string, string>();
 
 function project(): Project {
   shared ??= new Project({
@@ -13,6 +15,8 @@ function project(): Project {
     skipFileDependencyResolution: true,
     compilerOptions: {
       target: ts.ScriptTarget.ES2023,
+      // No DOM: API types need only the ES library, and lib.dom.d.ts is the largest file a program would parse.
+      lib: ['lib.es2023.d.ts'],
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       strict: true,
@@ -25,8 +29,14 @@ function project(): Project {
         resolveModuleNames: (names: string[], containingFile: string) =>
           names.map((name) => {
             const real = ts.resolveModuleName(name, containingFile, getOptions(), host).resolvedModule;
-            if (name !== CLIENT_NODE || real === undefined) return real;
-            const shim = shims.get(join(real.resolvedFileName, '..'));
+            if (real === undefined) return real;
+            const dist = join(real.resolvedFileName, '..');
+            // client-node's types.d.ts imports the whole API (api.js) for two models: models that only need
+            // IntOrString (probes, ports, PodDisruptionBudget...) must not pull in all 2,700 files.
+            const typesShim = basename(real.resolvedFileName) === 'types.d.ts' ? typesShims.get(dist) : undefined;
+            if (typesShim !== undefined) return { resolvedFileName: typesShim, extension: ts.Extension.Dts, isExternalLibraryImport: false };
+            if (name !== CLIENT_NODE) return real;
+            const shim = shims.get(dist);
             return shim === undefined ? real : { resolvedFileName: shim, extension: ts.Extension.Dts, isExternalLibraryImport: false };
           }),
       };
@@ -46,6 +56,9 @@ function updateShim(p: Project, files: readonly SourceFile[]): void {
     shims.delete(dist);
     return;
   }
+  const typesPath = join(dist, TYPES_SHIM_NAME);
+  if (p.getSourceFile(typesPath) === undefined) p.createSourceFile(typesPath, TYPES_SHIM_TEXT);
+  typesShims.set(dist, typesPath);
   const text = shimText(dist, names);
   const existing = p.getSourceFile(path);
   if (existing === undefined) p.createSourceFile(path, text);

@@ -1,3 +1,4 @@
+import { TYPE_MAPPINGS, TYPE_MAPPING_PRELUDE } from '../schema/type-mappings.js';
 import { MARKERS } from './registry.js';
 
 function cell(text: string): string {
@@ -12,7 +13,7 @@ function argsOf(name: string): string {
   return '(flag)';
 }
 
-/** renderMarkerReference renders the Markdown reference table of every registered marker, sorted by name. */
+/** renderMarkerReference renders the Markdown reference of every registered marker (sorted by name) and of the type mapping. */
 export function renderMarkerReference(): string {
   const lines = [
     '# operator-ts marker reference',
@@ -24,6 +25,24 @@ export function renderMarkerReference(): string {
   ];
   for (const m of [...MARKERS].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     lines.push(`| \`+${m.name}\` | ${m.targets.join(', ')} | ${cell(argsOf(m.name))} | ${cell(m.help)} | \`${cell(m.example)}\` |`);
+  }
+  lines.push(
+    '',
+    '## Type mapping',
+    '',
+    'How the type of a field becomes its schema (descriptions left out). Generated from `src/schema/type-mappings.ts`;',
+    "`src/schema/type-mappings.test.ts` runs the generator on every row. The examples use these declarations:",
+    '',
+    '```ts',
+    TYPE_MAPPING_PRELUDE,
+    '```',
+    '',
+    '| TypeScript | Go (controller-gen) | Schema | Note |',
+    '|---|---|---|---|',
+  );
+  for (const t of TYPE_MAPPINGS) {
+    const schema = t.schema === undefined ? 'rejected (error with a fix)' : `\`${cell(JSON.stringify(t.schema))}\``;
+    lines.push(`| \`${cell(t.ts)}\` | ${cell(t.go)} | ${schema} | ${cell(t.note ?? '')} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -116,7 +116,7 @@ export const MARKERS: readonly MarkerDefinition[] = [
   flag('optional', ['field'], 'The field is not required.'),
   flag('required', ['field'], 'The field is required.'),
   flag('k8s:optional', ['field'], 'The field is not required.'),
-  flag('k8s:required', ['field'], 'The field is required.'),
+  flag('k8s:required', ['field'], 'The field is required and not empty: strings get minLength 1, lists minItems 1, objects minProperties 1.'),
   flag('nullable', ['field'], 'Adds `nullable: true`.'),
   { name: 'kubebuilder:default', targets: ['field'], value: 'any', priority: 10, help: 'Default value in marker syntax (`{a,b}` list, `{k: v}` map).', example: '+kubebuilder:default=3' },
   { name: 'default', targets: ['field'], value: 'raw', priority: 9, help: 'Kubernetes-style default as JSON; `ref(...)` values are ignored.', example: '+default="Always"' },
@@ -268,6 +268,20 @@ export const MARKERS: readonly MarkerDefinition[] = [
     priority: 10,
     help: 'Names the generated Mutating/ValidatingWebhookConfiguration.',
     example: '+kubebuilder:webhookconfiguration:mutating=true,name=my-mutating-config',
+  },
+  {
+    name: 'operator-sdk:csv:customresourcedefinitions',
+    targets: ['type', 'field'],
+    args: [
+      { name: 'type', type: 'string', optional: true, oneOf: ['spec', 'status'] },
+      { name: 'displayName', type: 'string', optional: true },
+      { name: 'xDescriptors', type: 'stringList', optional: true },
+      { name: 'resources', type: 'anyList', optional: true },
+      { name: 'order', type: 'int', optional: true },
+    ],
+    priority: 10,
+    help: 'OLM CSV: on a kind, its owned-CRD entry (displayName, resources={{Kind,version,name}}, order); on a field below spec/status, a descriptor (type=spec|status, displayName, xDescriptors, order). Read by `generate bundle`; repeatable.',
+    example: '+operator-sdk:csv:customresourcedefinitions:type=spec,displayName="Size",xDescriptors={"urn:alm:descriptor:com.tectonic.ui:podCount"}',
   },
 ];
 

@@ -9,7 +9,6 @@ const NON_SCHEMA = new Set([
   'optional',
   'required',
   'k8s:optional',
-  'k8s:required',
   'kubebuilder:validation:Optional',
   'kubebuilder:validation:Required',
   'kubebuilder:object:root',
@@ -62,12 +61,25 @@ function oneOfRule(s: JSONSchemaProps, fields: string[], kind: string): string |
   }
   const list = `[${fields.join(' ')}]`;
   if (kind === 'AtLeastOneOf') {
-    pushValidation(s, { message: `at least one of the fields in ${list} must be set`, rule: fields.map((f) => `has(self.${f})`).join(' || ') });
+    pushValidation(s, { message: `at least one of the fields in ${list} must be set`, rule: fields.map((f) => `has(self.${f})`).join('||') });
     return undefined;
   }
-  const sum = fields.map((f) => `(has(self.${f})?1:0)`).join(' + ');
+  // Spelled exactly as controller-gen spells it, so CRDs diff cleanly when a project migrates.
+  const sum = fields.map((f) => `(has(self.${f})?1:0)`).join('+');
   if (kind === 'ExactlyOneOf') pushValidation(s, { message: `exactly one of the fields in ${list} must be set`, rule: `${sum} == 1` });
   else pushValidation(s, { message: `at most one of the fields in ${list} may be set`, rule: `${sum} <= 1` });
+  return undefined;
+}
+
+/** fieldPathProblem tells why the apiserver would reject an XValidation fieldPath on this node (only the first step is checked). */
+function fieldPathProblem(s: JSONSchemaProps, fieldPath: unknown): string | undefined {
+  if (fieldPath === undefined) return undefined;
+  const m = /^\.([A-Za-z_][A-Za-z0-9_]*)/.exec(String(fieldPath));
+  if (m === null) return undefined;
+  if (s.type !== 'object') return `XValidation fieldPath ${String(fieldPath)} points into a ${typeName(s)}, which has no fields`;
+  if (s.properties !== undefined && s.properties[m[1] as string] === undefined && s.additionalProperties === undefined) {
+    return `XValidation fieldPath ${String(fieldPath)} names no field of this type`;
+  }
   return undefined;
 }
 
@@ -147,6 +159,8 @@ function applyOne(s: JSONSchemaProps, name: string, value: unknown): [string, st
       return undefined;
     case `${V}XValidation`: {
       const v = value as Record<string, unknown>;
+      const bad = fieldPathProblem(s, v.fieldPath);
+      if (bad !== undefined) return [bad, 'fieldPath is relative to the node the rule stands on: put the rule on the enclosing type and name one of its fields (fieldPath=".name")'];
       const rule: Record<string, unknown> = { rule: v.rule };
       for (const k of ['message', 'messageExpression', 'reason', 'fieldPath', 'optionalOldSelf']) if (v[k] !== undefined) rule[k] = v[k];
       pushValidation(s, rule);
@@ -158,6 +172,12 @@ function applyOne(s: JSONSchemaProps, name: string, value: unknown): [string, st
       const msg = oneOfRule(s, value as string[], name.replace(V, ''));
       return msg === undefined ? undefined : [msg, 'list the JSON names of optional fields declared directly in this type'];
     }
+    case 'k8s:required':
+      // Kubernetes' declarative `required` also means "not empty" (controller-gen's K8sRequired).
+      if (s.type === 'string' && s.minLength === undefined) s.minLength = 1;
+      else if (s.type === 'array' && s.minItems === undefined) s.minItems = 1;
+      else if (s.type === 'object' && s.minProperties === undefined) s.minProperties = 1;
+      return undefined;
     case 'nullable':
       s.nullable = true;
       return undefined;

@@ -75,7 +75,7 @@ export class SchemaEmitter {
       const isRequired = requiredOf(p);
       if (isRequired) required.push(p.name);
       if (p.markers.some((m) => m.def.name === 'k8s:immutable') && !isRequired) {
-        parentRules.push({ message: `${p.name} is immutable once set`, rule: `!has(oldSelf.${p.name}) || has(self.${p.name})` });
+        parentRules.push({ message: `field ${p.name} is immutable once set`, rule: `!has(oldSelf.${p.name}) || has(self.${p.name})` });
       }
     }
     const schema: JSONSchemaProps = { type: 'object' };
@@ -89,7 +89,9 @@ export class SchemaEmitter {
     const allow = p.markers.some((m) => PRESERVE.has(m.def.name));
     let s = this.emitType(p.type, path, allow);
     if (p.extra !== undefined) Object.assign(s, structuredClone(p.extra));
+    const fromType = p.type.kind === 'named' && p.markers.length > 0 ? boundsOf(s) : undefined;
     s = applyMarkers(s, p.markers, 'field', this.markerReport);
+    if (fromType !== undefined) keepBothBounds(s, fromType);
     if (p.markers.some((m) => m.def.name === 'k8s:immutable')) {
       const rules = (s['x-kubernetes-validations'] as unknown[] | undefined) ?? [];
       rules.push({ message: 'field is immutable', rule: 'self == oldSelf' });
@@ -125,8 +127,8 @@ export class SchemaEmitter {
         if (allowUnknown && isAllowedUnknown(ir.items)) return { items: { 'x-kubernetes-preserve-unknown-fields': true }, type: 'array' };
         return { items: this.emitType(ir.items, `${path}[]`, allowUnknown), type: 'array' };
       case 'map':
-        // A map of unknown values under PreserveUnknownFields is just an object that keeps its fields.
-        if (allowUnknown && isAllowedUnknown(ir.values)) return { type: 'object' };
+        // A map of unknown values under PreserveUnknownFields maps to JSON values, as map[string]apiextensionsv1.JSON does.
+        if (allowUnknown && isAllowedUnknown(ir.values)) return { additionalProperties: { 'x-kubernetes-preserve-unknown-fields': true }, type: 'object' };
         return { additionalProperties: this.emitType(ir.values, `${path}{}`, allowUnknown), type: 'object' };
       case 'nullable':
         return { ...this.emitType(ir.inner, path, allowUnknown), nullable: true };
@@ -161,6 +163,32 @@ export class SchemaEmitter {
     if (desc !== '') s.description = desc;
     return s;
   }
+}
+
+/** BOUNDS are the value checks a field marker may restate over its named type's own marker. */
+const BOUNDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'enum'] as const;
+
+function boundsOf(s: JSONSchemaProps): JSONSchemaProps {
+  const out: JSONSchemaProps = {};
+  for (const k of BOUNDS) if (s[k] !== undefined) out[k] = s[k];
+  return out;
+}
+
+/**
+ * keepBothBounds keeps a named type's check when a field marker restates it with another value: both go
+ * into `allOf`, so a field can tighten but never loosen its type (controller-gen's flattening does the same).
+ */
+function keepBothBounds(s: JSONSchemaProps, fromType: JSONSchemaProps): void {
+  const typeSide: Record<string, unknown> = {};
+  const fieldSide: Record<string, unknown> = {};
+  for (const k of BOUNDS) {
+    const before = fromType[k];
+    if (before === undefined || s[k] === undefined || JSON.stringify(before) === JSON.stringify(s[k])) continue;
+    typeSide[k] = before;
+    fieldSide[k] = s[k];
+    delete s[k];
+  }
+  if (Object.keys(typeSide).length > 0) s.allOf = [typeSide, fieldSide];
 }
 
 /** isErrorType tells whether a field's type was already reported as having no schema. */

@@ -112,7 +112,15 @@ export function embeddedObjectMetaSchema(): JSONSchemaProps {
  * CLIENT_NODE_QUANTITY_FIELDS: client-node types quantities as plain strings (maps of strings), so the
  * generator recognises Quantity fields of its models by property name, as Kubernetes declares them.
  */
-export const CLIENT_NODE_QUANTITY_FIELDS = new Set(['limits', 'requests', 'capacity', 'allocatable', 'hard', 'used', 'allocatedResources', 'overhead', 'sizeLimit']);
+export const CLIENT_NODE_QUANTITY_FIELDS = new Set(['limits', 'requests', 'capacity', 'allocatable', 'hard', 'used', 'allocatedResources', 'overhead', 'sizeLimit', 'divisor']);
+
+function listMap(fields: readonly string[], keys: readonly string[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(fields.map((f) => [f, { 'x-kubernetes-list-map-keys': [...keys], 'x-kubernetes-list-type': 'map' }]));
+}
+
+function defaults(models: readonly string[], field: string, value: unknown): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(models.map((m) => [`${m}.${field}`, { default: value }]));
+}
 
 /**
  * CLIENT_NODE_FIELD_SCHEMA holds what Kubernetes declares on core type fields with markers (`+listType`,
@@ -120,20 +128,30 @@ export const CLIENT_NODE_QUANTITY_FIELDS = new Set(['limits', 'requests', 'capac
  * merged into the field's schema. A partial table: the fields operator CRDs embed most often.
  */
 export const CLIENT_NODE_FIELD_SCHEMA: Readonly<Record<string, Record<string, unknown>>> = {
-  'V1PodSpec.containers': { 'x-kubernetes-list-map-keys': ['name'], 'x-kubernetes-list-type': 'map' },
-  'V1PodSpec.initContainers': { 'x-kubernetes-list-map-keys': ['name'], 'x-kubernetes-list-type': 'map' },
-  'V1PodSpec.ephemeralContainers': { 'x-kubernetes-list-map-keys': ['name'], 'x-kubernetes-list-type': 'map' },
-  'V1Container.ports': { 'x-kubernetes-list-map-keys': ['containerPort', 'protocol'], 'x-kubernetes-list-type': 'map' },
-  'V1EphemeralContainer.ports': { 'x-kubernetes-list-map-keys': ['containerPort', 'protocol'], 'x-kubernetes-list-type': 'map' },
+  ...listMap(['V1PodSpec.containers', 'V1PodSpec.initContainers', 'V1PodSpec.ephemeralContainers'], ['name']),
+  ...listMap(['V1PodSpec.imagePullSecrets', 'V1PodSpec.resourceClaims', 'V1PodSpec.schedulingGates', 'V1PodSpec.volumes', 'V1ResourceRequirements.claims'], ['name']),
+  ...listMap(['V1Container.env', 'V1EphemeralContainer.env'], ['name']),
+  ...listMap(['V1Container.volumeMounts', 'V1EphemeralContainer.volumeMounts'], ['mountPath']),
+  ...listMap(['V1Container.volumeDevices', 'V1EphemeralContainer.volumeDevices'], ['devicePath']),
+  ...listMap(['V1Container.ports', 'V1EphemeralContainer.ports'], ['containerPort', 'protocol']),
+  ...listMap(['V1PodSpec.hostAliases'], ['ip']),
+  ...listMap(['V1PodSpec.topologySpreadConstraints'], ['topologyKey', 'whenUnsatisfiable']),
+  ...listMap(['V1ServiceSpec.ports'], ['port', 'protocol']),
+  'V1ContainerRestartRuleOnExitCodes.values': { 'x-kubernetes-list-type': 'set' },
+  'V1PodSpec.nodeSelector': { 'x-kubernetes-map-type': 'atomic' },
   'V1ContainerPort.protocol': { default: 'TCP' },
   'V1ServicePort.protocol': { default: 'TCP' },
-  'V1ServiceSpec.ports': { 'x-kubernetes-list-map-keys': ['port', 'protocol'], 'x-kubernetes-list-type': 'map' },
-  'V1ResourceRequirements.claims': { 'x-kubernetes-list-map-keys': ['name'], 'x-kubernetes-list-type': 'map' },
-  'V1LocalObjectReference.name': { default: '' },
-  'V1SecretKeySelector.name': { default: '' },
-  'V1ConfigMapKeySelector.name': { default: '' },
-  'V1SecretEnvSource.name': { default: '' },
-  'V1ConfigMapEnvSource.name': { default: '' },
+  ...defaults(['V1LocalObjectReference', 'V1SecretKeySelector', 'V1ConfigMapKeySelector', 'V1SecretEnvSource', 'V1ConfigMapEnvSource', 'V1ConfigMapVolumeSource', 'V1ConfigMapProjection', 'V1SecretProjection'], 'name', ''),
+  'V1FileKeySelector.optional': { default: false },
+  'V1GRPCAction.service': { default: '' },
+  'V1AzureDiskVolumeSource.fsType': { default: 'ext4' },
+  'V1AzureDiskVolumeSource.readOnly': { default: false },
+  'V1ISCSIVolumeSource.iscsiInterface': { default: 'default' },
+  'V1RBDVolumeSource.keyring': { default: '/etc/ceph/keyring' },
+  'V1RBDVolumeSource.pool': { default: 'rbd' },
+  'V1RBDVolumeSource.user': { default: 'admin' },
+  'V1ScaleIOVolumeSource.fsType': { default: 'xfs' },
+  'V1ScaleIOVolumeSource.storageMode': { default: 'ThinProvisioned' },
 };
 
 /** CLIENT_NODE_ATOMIC_STRUCTS are core types Kubernetes marks `+structType=atomic` (`x-kubernetes-map-type: atomic`). */
@@ -150,6 +168,11 @@ export const CLIENT_NODE_ATOMIC_STRUCTS = new Set([
   'V1SecretEnvSource',
   'V1ConfigMapEnvSource',
   'V1ObjectReference',
+  'V1FileKeySelector',
+  // These embed LocalObjectReference inline, so its +structType=atomic applies to them as a whole.
+  'V1ConfigMapVolumeSource',
+  'V1ConfigMapProjection',
+  'V1SecretProjection',
 ]);
 
 interface AttributeInfo {

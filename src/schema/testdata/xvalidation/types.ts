@@ -6,6 +6,7 @@ import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrS
 /**
  * WidgetSpec is the desired state.
  * +kubebuilder:validation:XValidation:rule="!has(self.min) || !has(self.max) || self.min <= self.max",message="min must not exceed max"
+ * +kubebuilder:validation:XValidation:rule="!has(self.name) || self.name.size() < 10",reason=FieldValueForbidden,fieldPath=".name"
  */
 export interface WidgetSpec {
   /**
@@ -18,7 +19,6 @@ export interface WidgetSpec {
   /**
    * name rules.
    * +kubebuilder:validation:XValidation:rule="self.startsWith('a')",messageExpression="'name must start with a, got ' + self"
-   * +kubebuilder:validation:XValidation:rule="self.size() < 10",reason=FieldValueForbidden,fieldPath=".name"
    */
   name?: string;
   /**
