@@ -1,17 +1,20 @@
 import { defineBundle } from '../src/index.js';
 import { kustomizePlugin } from './kustomize/index.js';
+import { olmPlugin } from './olm/index.js';
 import { typescriptPlugin } from './typescript/index.js';
 
 /** builtinPlugins are the plugins shipped with operator-ts. */
-export const builtinPlugins = [typescriptPlugin, kustomizePlugin] as const;
+export const builtinPlugins = [typescriptPlugin, kustomizePlugin, olmPlugin] as const;
 
 /**
  * defaultBundle (`operator-ts.dev/v1`) is the chain of a project created without --plugins: the
- * TypeScript code first, then the kustomize tree (which inserts into files the first one declared).
+ * TypeScript code first, then the kustomize tree (which inserts into files the first one declared), then
+ * OLM packaging (which extends both: Makefile targets, package.json script, config/manifests over
+ * config/default and config/samples).
  */
 export const defaultBundle = defineBundle({
   name: 'operator-ts.dev',
   version: 'v1',
-  description: 'Default scaffold (typescript/v1 + kustomize/v2)',
-  plugins: [typescriptPlugin, kustomizePlugin],
+  description: 'Default scaffold (typescript/v1 + kustomize/v2 + olm/v1)',
+  plugins: [typescriptPlugin, kustomizePlugin, olmPlugin],
 });

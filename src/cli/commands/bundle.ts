@@ -31,6 +31,7 @@ export function generateBundleCommand(io: CliIO = processIO(), readStdin: StdinR
     .option('--replaces <csv-name>', 'set spec.replaces (the CSV this release upgrades from)')
     .option('--skip-range <range>', 'set the olm.skipRange annotation, e.g. ">=0.1.0 <0.2.0"')
     .option('--extra-service-accounts <list>', 'more service accounts whose bound roles go into the CSV')
+    .option('--apis-dir <dir>', 'API types whose +operator-sdk:csv:customresourcedefinitions markers become CSV descriptors (default src/api)')
     .addOption(new Option('--use-image-digests', 'pin CSV images to digests, resolved from their (public) registries').default(false))
     .option('-q, --quiet', 'do not list the written files', false)
     .addHelpText(
@@ -64,5 +65,8 @@ export function bundleValidateCommand(io: CliIO = processIO()): Command {
 
 /** bundleCommand builds the `operator-ts bundle` group holding `validate`. */
 export function bundleCommand(io: CliIO = processIO()): Command {
-  return new Command('bundle').description('Work with OLM bundles').addCommand(bundleValidateCommand(io));
+  return new Command('bundle')
+    .description('Work with OLM bundles')
+    .addHelpText('after', '\nExamples:\n  operator-ts bundle validate ./bundle\n  operator-ts generate bundle --help   # write a bundle first\n')
+    .addCommand(bundleValidateCommand(io));
 }

@@ -39,6 +39,16 @@ export interface GeneratedBundle {
 }
 
 /**
+ * providedByOlm tells the objects config/default always renders that OLM replaces at install time, so
+ * dropping them is expected and not worth a warning on every `make bundle`: the install Namespace (the
+ * OperatorGroup's) and cert-manager's webhook Issuer and Certificate (OLM issues the serving certificate).
+ */
+function providedByOlm(obj: Obj): boolean {
+  const { group, kind } = gvkOf(obj);
+  return (group === '' && kind === 'Namespace') || (group === 'cert-manager.io' && (kind === 'Issuer' || kind === 'Certificate'));
+}
+
+/**
  * buildBundle assembles a registry+v1 bundle in memory: the CSV built from the base and the manifests,
  * CRDs and the other kinds OLM accepts (without metadata.namespace), metadata/annotations.yaml,
  * tests/scorecard/config.yaml and bundle.Dockerfile. Objects OLM does not accept in a bundle (Namespace,
@@ -63,7 +73,8 @@ export function buildBundle(input: BundleInput): GeneratedBundle {
   for (const obj of rest) {
     if (consumed.has(obj)) continue;
     if (isSupportedBundleKind(gvkOf(obj).kind)) manifests.push(obj);
-    else warnings.push(`${describeObject(obj)}: kind ${gvkOf(obj).kind} is not allowed in an OLM bundle; not written`);
+    else if (!providedByOlm(obj))
+      warnings.push(`${describeObject(obj)}: kind ${gvkOf(obj).kind} is not allowed in an OLM bundle; not written`);
   }
   const files = new Map<string, string>();
   const manifestEntries: [string, string][] = [];

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { UserError } from '../../../errors/user-error.js';
 import { cliVersion } from '../../../machinery/template-root.js';
 import { generateBundle } from '../bundle/generate-bundle.js';
@@ -33,19 +33,22 @@ export interface GenerateBundleFlags {
   replaces?: string;
   skipRange?: string;
   extraServiceAccounts?: string;
+  /** Folder of the API types whose `+operator-sdk:csv:customresourcedefinitions` markers are read (default `src/api`). */
+  apisDir?: string;
   quiet?: boolean;
 }
 
 /**
  * generateBundleAction implements `operator-ts generate bundle`. `descriptors` are the owned-CRD
- * descriptors parsed from `+operator-sdk:csv:customresourcedefinitions` markers, once the marker
- * collector provides them.
+ * descriptors of `+operator-sdk:csv:customresourcedefinitions` markers; when not given they are read
+ * from the API types under --apis-dir (default `src/api`, skipped when the folder does not exist).
  */
-export async function generateBundleAction(io: CommandIO, flags: GenerateBundleFlags, descriptors: CrdDescriptorInput[] = []): Promise<void> {
+export async function generateBundleAction(io: CommandIO, flags: GenerateBundleFlags, descriptors?: CrdDescriptorInput[]): Promise<void> {
   if (flags.version === undefined) {
     throw new UserError('--version is required', { hint: 'e.g. operator-ts generate bundle --version 0.1.0 (make bundle passes VERSION)' });
   }
   assertVersion(flags.version);
+  descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
   const info = await readProjectInfo(io.cwd);
   const packageName = resolvePackageName(flags.package, info, io.cwd);
   const manifests = await readInput(io, flags.inputDir);
@@ -76,6 +79,25 @@ export async function generateBundleAction(io: CommandIO, flags: GenerateBundleF
     for (const path of [...result.files.keys()].sort()) io.out(`wrote ${rel(resolve(result.outputDir, path))}\n`);
     io.out(`wrote ${rel(result.dockerfilePath)}\n`);
   }
+}
+
+/** markerDescriptors reads the CSV markers of the API types under apisDir; marker errors stop the run before anything is written. */
+async function markerDescriptors(cwd: string, apisDir: string | undefined): Promise<CrdDescriptorInput[]> {
+  const dir = apisDir ?? join('src', 'api');
+  if (!(await isDirectory(resolve(cwd, dir)))) {
+    if (apisDir !== undefined) throw new UserError(`--apis-dir ${apisDir} is not a directory`, { hint: 'pass the folder holding the API types (src/api in a scaffolded project)' });
+    return [];
+  }
+  const { collectCsvDescriptors } = await import('../csv/marker-descriptors.js');
+  const found = collectCsvDescriptors(cwd, [`${relative(cwd, resolve(cwd, dir)).split('\\').join('/')}/**/*.ts`]);
+  const errors = found.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const { formatDiagnostic } = await import('../../../markers/diagnostic.js');
+    throw new UserError(`invalid +operator-sdk:csv markers; nothing was written:\n${errors.map((d) => formatDiagnostic(d, resolve(cwd))).join('\n')}`, {
+      hint: 'fix the markers named above (see operator-ts docs on CSV descriptors), then re-run',
+    });
+  }
+  return found.descriptors;
 }
 
 async function readInput(io: CommandIO, inputDir: string | undefined): Promise<Obj[]> {

@@ -23,6 +23,12 @@ const REMOVED: Record<string, string[]> = {
   '1.26': ['autoscaling/v2beta2/HorizontalPodAutoscaler'],
 };
 
+/** REMOVED_1_25_RESOURCES are the group/resource pairs upstream looks for in CSV permission rules (always a warning). */
+const REMOVED_1_25_RESOURCES = new Set([
+  'batch/cronjobs', 'discovery.k8s.io/endpointslices', 'events.k8s.io/events', 'autoscaling/horizontalpodautoscalers',
+  'policy/poddisruptionbudgets', 'policy/podsecuritypolicies', 'node.k8s.io/runtimeclasses',
+]);
+
 function severityFor(target: string, v: BundleView, ctx: ValidationContext): Severity {
   const t = `${target}.0`;
   const k8s = semver.coerce(ctx.optionalValues['k8s-version'] ?? '');
@@ -75,13 +81,31 @@ export const deprecatedApiChecks: CheckDefinition[] = [
   targetCheck('1.25'),
   targetCheck('1.26'),
   {
-    name: 'deprecated-api-psp-permissions', ref: 'DEP-psp', validator: 'alpha-deprecated-apis', severity: 'warning',
+    name: 'deprecated-api-permissions', ref: 'DEP-perm', validator: 'alpha-deprecated-apis', severity: 'warning',
     run: (v) => {
-      const spec: Obj | undefined = v.csv?.obj.spec?.install?.spec;
-      const rules = [...asObjArray(spec?.permissions), ...asObjArray(spec?.clusterPermissions)].flatMap((p) => asObjArray(p.rules));
-      return rules.some((r) => (r.apiGroups ?? []).includes('policy') && (r.resources ?? []).includes('podsecuritypolicies'))
-        ? [{ object: describeObject(v.csv?.obj ?? {}), message: 'permissions on policy/podsecuritypolicies: PodSecurityPolicy was removed in Kubernetes 1.25' }]
-        : [];
+      const csv: Obj | undefined = v.csv?.obj;
+      const spec: Obj | undefined = csv?.spec?.install?.spec;
+      // Like upstream, resources an owned/required CRD lists (as `<kind>s`) are the operator's own concern.
+      const listed = new Set(
+        ['owned', 'required'].flatMap((s) => asObjArray(csv?.spec?.customresourcedefinitions?.[s])).flatMap((e) => asObjArray(e.resources)).map((r) => `${String(r.kind).toLowerCase()}s`),
+      );
+      const out: RawFinding[] = [];
+      for (const field of ['clusterPermissions', 'permissions']) {
+        asObjArray(spec?.[field]).forEach((p, i) => {
+          asObjArray(p.rules).forEach((r, j) => {
+            for (const group of (r.apiGroups ?? []) as string[]) {
+              for (const resource of (r.resources ?? []) as string[]) {
+                if (listed.has(resource) || !REMOVED_1_25_RESOURCES.has(`${group}/${resource}`)) continue;
+                out.push({
+                  object: describeObject(csv ?? {}),
+                  message: `spec.install.spec.${field}[${i}].rules[${j}] grants ${group}/${resource}, an API with a version removed in Kubernetes 1.25; RBAC rules have no version, so this only matters if the operator still uses the removed version (upstream warns the same)`,
+                });
+              }
+            }
+          });
+        });
+      }
+      return out;
     },
   },
 ];
