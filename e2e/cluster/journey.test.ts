@@ -2,13 +2,14 @@
 // reconciler and webhooks, generate manifests, install them into envtest, run the operator as its own
 // process with `npm start`, and watch it work through the real API server.
 import { execa, type ResultPromise } from 'execa';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1Deployment } from '@kubernetes/client-node';
 import { ApiError, RestClient, KubeTransport, builtin, defineResource, isNotFound, newClient, type Client, type KubernetesObject } from '../../dist/src/runtime/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
+import { makeBundle } from '../helpers/bundle.js';
 import { runCliOk } from '../helpers/cli.js';
 import { packOperatorTs } from '../helpers/pack.js';
 import { freePort } from '../helpers/ports.js';
@@ -174,6 +175,13 @@ describe.skipIf(!isBinaryAssets(assets))('new user journey on a real control pla
       ),
     );
     expect(operatorOutput).toContain('cleaning up');
+  }, 120_000);
+
+  it('packages the operator as a valid OLM bundle (make bundle)', async () => {
+    const bundle = await makeBundle(project, '0.1.0');
+    const manifests = await readdir(join(bundle, 'manifests'));
+    expect(manifests).toContain('memcached-operator.clusterserviceversion.yaml');
+    expect(manifests).toContain('cache.example.com_memcacheds.yaml');
   }, 120_000);
 
   it('stops cleanly on SIGTERM', async () => {

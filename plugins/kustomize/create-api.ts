@@ -36,6 +36,7 @@ export const createApiSubcommand: Subcommand = {
     const crdFile = `bases/${group}_${plural}.yaml`;
     const sampleFile = `${res.group}_${res.version}_${kindLower}.yaml`;
     const projectName = ctx.project.projectName;
+    const roles = kindRoles(projectName, group, plural, kindLower, ctx.project.multigroup ? res.group : '');
     const files: FileDescriptor[] = [
       { kind: 'generated', path: 'config/crd/kustomization.yaml', content: crdKustomization(crdFile), ifExists: 'skip' },
       { kind: 'generated', path: 'config/crd/kustomizeconfig.yaml', format: 'yaml', object: crdKustomizeConfig(), ifExists: 'skip' },
@@ -58,14 +59,14 @@ export const createApiSubcommand: Subcommand = {
         content: toYamlWithMarkers({ resources: [sampleFile] }, { header: 'List of samples to apply: kubectl apply -k config/samples', listMarkers: { resources: 'manifestskustomizesamples' } }),
       },
       { kind: 'insert', path: 'config/samples/kustomization.yaml', ifMissing: 'error', fragments: { manifestskustomizesamples: [`- ${sampleFile}`] } },
-      ...Object.entries(kindRoles(projectName, group, plural, kindLower)).map(
+      ...Object.entries(roles).map(
         ([file, object]): FileDescriptor => ({ kind: 'generated', path: `config/rbac/${file}`, format: 'yaml', object, ifExists: 'error' }),
       ),
       {
         kind: 'insert',
         path: 'config/rbac/kustomization.yaml',
         ifMissing: 'error',
-        fragments: { resources: Object.keys(kindRoles(projectName, group, plural, kindLower)).map((f) => `- ${f}`) },
+        fragments: { resources: Object.keys(roles).map((f) => `- ${f}`) },
       },
       { kind: 'insert', path: 'config/default/kustomization.yaml', ifMissing: 'error', fragments: { resources: ['- ../crd'] } },
     ];

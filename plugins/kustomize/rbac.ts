@@ -44,20 +44,26 @@ export function rbacFiles(projectName: string, namespaced: boolean): Record<stri
   };
 }
 
-/** kindRoles builds the admin/editor/viewer helper ClusterRoles of one kind (for cluster admins to bind to users). */
-export function kindRoles(projectName: string, group: string, plural: string, kindLower: string): Record<string, object> {
+/**
+ * kindRoles builds the admin/editor/viewer helper ClusterRoles of one kind (for cluster admins to bind to
+ * users). Multigroup projects pass the short group as `prefix`, as kubebuilder does, because the same kind
+ * may exist in two groups: files become `<group>_<kind>_admin_role.yaml`, roles `<group>-<kind>-admin-role`.
+ */
+export function kindRoles(projectName: string, group: string, plural: string, kindLower: string, prefix = ''): Record<string, object> {
+  const fileBase = prefix === '' ? kindLower : `${prefix}_${kindLower}`;
+  const nameBase = prefix === '' ? kindLower : `${prefix}-${kindLower}`;
   const make = (suffix: string, verbs: string[]): object => ({
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRole',
-    metadata: { labels: commonLabels(projectName), name: `${kindLower}-${suffix}-role` },
+    metadata: { labels: commonLabels(projectName), name: `${nameBase}-${suffix}-role` },
     rules: [
       { apiGroups: [group], resources: [plural], verbs },
       { apiGroups: [group], resources: [`${plural}/status`], verbs: ['get'] },
     ],
   });
   return {
-    [`${kindLower}_admin_role.yaml`]: make('admin', ['*']),
-    [`${kindLower}_editor_role.yaml`]: make('editor', ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
-    [`${kindLower}_viewer_role.yaml`]: make('viewer', ['get', 'list', 'watch']),
+    [`${fileBase}_admin_role.yaml`]: make('admin', ['*']),
+    [`${fileBase}_editor_role.yaml`]: make('editor', ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
+    [`${fileBase}_viewer_role.yaml`]: make('viewer', ['get', 'list', 'watch']),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  pascal,
   renderResourcesFile,
   UserError,
   apiDir,
@@ -78,6 +79,8 @@ function scaffoldApi(ctx: HookContext, res: ResourceConfig, n: ResourceNames): v
     fullGroup: n.fullGroup,
     version: n.version,
     resourceMarker: markers.length > 0 ? `+kubebuilder:resource:${markers.join(',')}` : '',
+    // A conversion hub keeps its storage version marker when --force renders the types again.
+    storageVersion: res.webhooks?.conversion === true,
   };
   ctx.files.add(
     { kind: 'template', template: `${T}/groupversion.ts.hbs`, path: `${n.apiDir}/groupversion.ts`, data, ifExists: 'skip' },
@@ -94,16 +97,31 @@ function scaffoldController(ctx: HookContext, res: ResourceConfig, n: ResourceNa
   ctx.files.add(
     { kind: 'template', template: `${T}/kind.controller.ts.hbs`, path: n.controllerFile, data, ifExists: 'error' },
     { kind: 'template', template: `${T}/kind.controller.test.ts.hbs`, path: n.controllerTestFile, data, ifExists: 'error' },
-    {
-      kind: 'insert',
-      path: 'src/main.ts',
-      ifMissing: 'error',
-      fragments: {
-        imports: [`import { ${n.kind}Reconciler } from '${importFrom('src/main.ts', n.controllerFile)}';`],
-        controllers: [`new ${n.kind}Reconciler(mgr.client, mgr.getEventRecorder('${controllerName}-controller')).setupWithManager(mgr);`],
-      },
-    },
   );
+  const specifier = importFrom('src/main.ts', n.controllerFile);
+  // Registered once, checked by module: a later alias choice (another group gaining the same kind) must not add a second registration.
+  if ((ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) return;
+  const reconciler = `${n.kind}Reconciler`;
+  const local = reconcilerAlias(ctx, res);
+  ctx.files.add({
+    kind: 'insert',
+    path: 'src/main.ts',
+    ifMissing: 'error',
+    fragments: {
+      imports: [`import { ${local === reconciler ? reconciler : `${reconciler} as ${local}`} } from '${specifier}';`],
+      controllers: [`new ${local}(mgr.client, mgr.getEventRecorder('${controllerName}-controller')).setupWithManager(mgr);`],
+    },
+  });
+}
+
+/**
+ * reconcilerAlias is the name src/main.ts imports a reconciler under: `<Kind>Reconciler`, or
+ * `<Kind><Group>Reconciler` when a controller of the same kind in another group is already registered
+ * (multigroup projects may have `crew/Captain` and `ship/Captain`).
+ */
+export function reconcilerAlias(ctx: HookContext, res: ResourceConfig): string {
+  const clash = ctx.project.resources.some((r) => r !== res && r.kind === res.kind && r.group !== res.group && r.controller === true);
+  return clash ? `${res.kind}${pascal(res.group)}Reconciler` : `${res.kind}Reconciler`;
 }
 
 /** createApiSubcommand scaffolds API types, the typed resource descriptor and a controller for a kind. */

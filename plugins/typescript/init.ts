@@ -67,6 +67,7 @@ export const initSubcommand: Subcommand = {
       { kind: 'template', template: `${T}/gitignore.hbs`, path: '.gitignore', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/README.md.hbs`, path: 'README.md', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/test/envtest.test.ts.hbs`, path: 'test/envtest.test.ts', data, ifExists: 'skip' },
+      { kind: 'template', template: `${T}/vitest.config.ts.hbs`, path: 'vitest.config.ts', data, ifExists: 'skip' },
     );
   },
   async postScaffold(ctx) {

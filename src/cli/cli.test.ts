@@ -152,6 +152,26 @@ describe('operator-ts create api', () => {
     expect(files['src/controllers/ship/frigate.controller.ts']).toContain("from '../../api/ship/v1/zz_generated.resources.js'");
   });
 
+  it('aliases reconcilers of the same kind in two groups of a multigroup project, once each', async () => {
+    const mg = newProjectDir();
+    await ok(mg, ...INIT, '--multigroup');
+    await ok(mg, 'create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain');
+    await ok(mg, 'create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Captain');
+    const main = snapshot(mg)['src/main.ts'] ?? '';
+    expect(main).toContain("import { CaptainReconciler } from './controllers/crew/captain.controller.js';");
+    expect(main).toContain("import { CaptainReconciler as CaptainShipReconciler } from './controllers/ship/captain.controller.js';");
+    expect(main).toContain("new CaptainReconciler(mgr.client, mgr.getEventRecorder('crew-captain-controller')).setupWithManager(mgr);");
+    expect(main).toContain("new CaptainShipReconciler(mgr.client, mgr.getEventRecorder('ship-captain-controller')).setupWithManager(mgr);");
+    expect(snapshot(mg)['config/rbac/kustomization.yaml']).toContain('- crew_captain_admin_role.yaml\n- crew_captain_editor_role.yaml');
+    expect(snapshot(mg)['config/rbac/ship_captain_viewer_role.yaml']).toContain('name: ship-captain-viewer-role');
+    const before = snapshot(mg);
+    for (const group of ['crew', 'ship']) {
+      const out = await ok(mg, 'create', 'api', '--group', group, '--version', 'v1', '--kind', 'Captain', '--force');
+      expect(changed(out)).toEqual([]);
+    }
+    expect(snapshot(mg)).toEqual(before);
+  });
+
   it('keeps every kind of a version in zz_generated.resources.ts', async () => {
     await ok(dir, ...API);
     await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Redis', '--controller=false');
@@ -224,6 +244,16 @@ describe('operator-ts create webhook', () => {
     expect(files['config/crd/patches/webhook_in_memcacheds.yaml']).toContain('strategy: Webhook');
     expect(files['config/crd/kustomization.yaml']).toContain('- path: patches/webhook_in_memcacheds.yaml');
     expect(files['PROJECT']).toMatch(/conversion: true\n\s+spoke:\n\s+- v1alpha1/);
+  });
+
+  it('keeps the storage version marker of a conversion hub when create api --force renders its types again', async () => {
+    await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--controller=false');
+    await ok(dir, 'create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--conversion', '--spoke', 'v1alpha1');
+    const before = snapshot(dir);
+    expect(before['src/api/v1/memcached.types.ts']).toContain(' * +kubebuilder:object:root=true\n * +kubebuilder:storageversion\n');
+    const out = await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--controller=false', '--force');
+    expect(changed(out)).toEqual([]);
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it('requires a webhook type, known spokes and an existing API', async () => {
@@ -318,6 +348,17 @@ describe('help and version', () => {
   });
 });
 
+describe('generate', () => {
+  it('runs in the CLI working directory and reports through the CLI output', async () => {
+    const dir = newProjectDir();
+    await ok(dir, ...INIT);
+    await ok(dir, ...API);
+    const out = await ok(dir, 'generate', 'crd');
+    expect(out).toBe('wrote config/crd/bases/cache.example.com_memcacheds.yaml\n');
+    expect(snapshot(dir)['config/crd/bases/cache.example.com_memcacheds.yaml']).toContain('kind: CustomResourceDefinition');
+  });
+});
+
 describe('edit', () => {
   it('records layout switches and reports no change when re-run', async () => {
     const dir = newProjectDir();
@@ -338,7 +379,7 @@ describe('error boundary', () => {
     try {
       const quiet = await runCli(newProjectDir(), ...INIT);
       expect(quiet.code).toBe(1);
-      expect(quiet.err).toBe('internal error: disk on fire (run with --verbose for the stack)\n');
+      expect(quiet.err).toBe(`internal error: disk on fire (operator-ts 0.1.0, node ${process.version}: please report this bug; run with --verbose for the stack)\n`);
       const verbose = await runCli(newProjectDir(), ...INIT, '--verbose');
       expect(verbose.code).toBe(1);
       expect(verbose.err).toMatch(/\n\s+at /);

@@ -1,7 +1,11 @@
 import { CommanderError } from 'commander';
 import { isUserError } from '../errors/user-error.js';
+import { cliVersion } from '../machinery/template-root.js';
 import { processIO, type CliIO } from './io.js';
 import { buildProgram } from './program.js';
+
+/** FORCE_INTERNAL_ERROR is a test-only environment variable that makes {@link main} fail as a bug would. */
+export const FORCE_INTERNAL_ERROR = 'OPERATOR_TS_TEST_INTERNAL_ERROR';
 
 /**
  * main runs the CLI and returns the exit code. It is the single error boundary: user errors print
@@ -13,6 +17,8 @@ export async function main(argv: readonly string[], io: Partial<CliIO> = {}): Pr
   const args = argv.slice(2);
   const verbose = args.includes('--verbose') || args.includes('--verbose=true');
   try {
+    // Lets the e2e suite drive the internal-error path of the built CLI; no user sets it.
+    if (process.env[FORCE_INTERNAL_ERROR] === '1') throw new Error(`forced by ${FORCE_INTERNAL_ERROR}=1`);
     const program = buildProgram(full, args);
     await program.parseAsync(args, { from: 'user' });
     return 0;
@@ -38,9 +44,17 @@ function report(err: unknown, io: CliIO, verbose: boolean): number {
     return 1;
   }
   const message = err instanceof Error ? err.message : String(err);
-  io.err(`internal error: ${message} (run with --verbose for the stack)\n`);
+  io.err(`internal error: ${message} (operator-ts ${versionOrUnknown()}, node ${process.version}: please report this bug; run with --verbose for the stack)\n`);
   if (verbose) io.err(`${causeChain(err)}\n`);
   return 1;
+}
+
+function versionOrUnknown(): string {
+  try {
+    return cliVersion();
+  } catch {
+    return 'unknown version';
+  }
 }
 
 function causeChain(err: unknown): string {

@@ -15,7 +15,7 @@ import type { CliIO } from './io.js';
  * with the OLM `generate bundle` / `generate catalog` subcommands) and the OLM `bundle` / `catalog` groups.
  */
 function extraCommands(io: CliIO): Command[] {
-  const generate = generateCommand();
+  const generate = generateCommand(io);
   generate.addCommand(generateBundleCommand(io));
   generate.addCommand(generateCatalogCommand(io));
   return [generate, bundleCommand(io), catalogCommand(io)];

@@ -67,4 +67,19 @@ describe('PROJECT file', () => {
     expect(() => parseProject('version: "3"\nprojectName: b\n')).toThrow(/has no domain/);
     expect(() => parseProject('version: [\n')).toThrow(/not valid YAML/);
   });
+
+  it('rejects hand-edited resources and layouts as user errors, naming the entry', () => {
+    const base = 'version: "3"\ndomain: a\nprojectName: b\n';
+    expect(() => parseProject(`${base}resources: oops\n`)).toThrow(/resources must be a list/);
+    expect(() => parseProject(`${base}resources:\n- 42\n`)).toThrow(/resources\[0\] must be a mapping/);
+    expect(() => parseProject(`${base}resources:\n- group: cache\n  version: v1\n`)).toThrow('resources[0] has no kind');
+    expect(() => parseProject(`${base}layout: {a: 1}\n`)).toThrow(/layout must be a list of plugin keys/);
+    try {
+      parseProject(`${base}resources:\n- {group: cache, version: 1, kind: A}\n`);
+      expect.fail('parseProject accepted a numeric version');
+    } catch (err) {
+      expect((err as Error).name).toBe('UserError');
+      expect((err as Error).message).toBe('PROJECT: resources[0].version must be a non-empty string, found 1');
+    }
+  });
 });

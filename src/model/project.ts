@@ -96,6 +96,9 @@ export function parseProject(text: string, file = PROJECT_FILE): ProjectConfig {
   for (const key of ['domain', 'projectName'] as const)
     if (typeof obj[key] !== 'string') throw new UserError(`${file} has no ${key}`, { hint: `add \`${key}: <value>\` to ${file}` });
   const layout = obj['layout'];
+  if (layout !== undefined && typeof layout !== 'string' && !(Array.isArray(layout) && layout.every((k) => typeof k === 'string')))
+    throw new UserError(`${file}: layout must be a list of plugin keys`, { hint: `write it as \`layout: [operator-ts.dev/v1]\` in ${file}, or restore ${file} from version control` });
+  const resources = checkResources(obj['resources'], file);
   return {
     ...obj,
     version: '3',
@@ -106,8 +109,28 @@ export function parseProject(text: string, file = PROJECT_FILE): ProjectConfig {
     multigroup: obj['multigroup'] === true,
     namespaced: obj['namespaced'] === true,
     plugins: (obj['plugins'] as Record<string, Record<string, unknown>> | undefined) ?? {},
-    resources: ((obj['resources'] as ResourceConfig[] | undefined) ?? []).map((r) => ({ ...r })),
+    resources: resources.map((r) => ({ ...r })),
   };
+}
+
+/** checkResources makes sure `resources` is a list of entries with a string group, version and kind, so no command trips over a hand-edited file. */
+function checkResources(value: unknown, file: string): ResourceConfig[] {
+  if (value === undefined || value === null) return [];
+  const fix = `fix ${file} by hand or restore it from version control`;
+  if (!Array.isArray(value)) throw new UserError(`${file}: resources must be a list of resource entries`, { hint: fix });
+  value.forEach((entry: unknown, i) => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+      throw new UserError(`${file}: resources[${i}] must be a mapping with group, version and kind`, { hint: fix });
+    for (const key of ['group', 'version', 'kind'] as const) {
+      const v = (entry as Record<string, unknown>)[key];
+      if (typeof v !== 'string' || (key !== 'group' && v === ''))
+        throw new UserError(
+          v === undefined || v === null ? `${file}: resources[${i}] has no ${key}` : `${file}: resources[${i}].${key} must be a ${key === 'group' ? '' : 'non-empty '}string, found ${JSON.stringify(v)}`,
+          { hint: fix },
+        );
+    }
+  });
+  return value as ResourceConfig[];
 }
 
 /** newProject creates the project model init records. */

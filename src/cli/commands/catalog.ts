@@ -43,5 +43,8 @@ export function catalogValidateCommand(io: CliIO = processIO()): Command {
 
 /** catalogCommand builds the `operator-ts catalog` group holding `validate`. */
 export function catalogCommand(io: CliIO = processIO()): Command {
-  return new Command('catalog').description('Work with file-based OLM catalogs').addCommand(catalogValidateCommand(io));
+  return new Command('catalog')
+    .description('Work with file-based OLM catalogs')
+    .addHelpText('after', '\nExamples:\n  operator-ts catalog validate catalog\n  operator-ts generate catalog --help   # add a bundle to a catalog first\n')
+    .addCommand(catalogValidateCommand(io));
 }

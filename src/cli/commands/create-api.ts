@@ -32,6 +32,7 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
   cmd.action(async (opts: Record<string, unknown>) => {
     const flags = flagValues(opts);
     const project = loadExistingProject(io, 'create api');
+    const runChain = chainFromKeys(actionChainKeys(project, argv));
     const gvk = readGvk(flags, 'create api');
     const existing = findResource(project, gvk);
     if (existing !== undefined && flags['force'] !== true && (existing.api !== undefined || existing.controller === true))
@@ -57,7 +58,7 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
     await runScaffold({
       command: 'createApi',
       io,
-      chain: chainFromKeys(actionChainKeys(project, argv)),
+      chain: runChain,
       project,
       resource,
       flags,

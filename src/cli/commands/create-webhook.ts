@@ -23,6 +23,7 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
   );
   cmd.action(async (opts: Record<string, unknown>) => {
     const project = loadExistingProject(io, 'create webhook');
+    const runChain = chainFromKeys(actionChainKeys(project, argv));
     const gvk = readGvk(flagValues(opts), 'create webhook');
     let resource: ResourceConfig | undefined = findResource(project, gvk);
     if (resource === undefined) {
@@ -35,7 +36,7 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
     await runScaffold({
       command: 'createWebhook',
       io,
-      chain: chainFromKeys(actionChainKeys(project, argv)),
+      chain: runChain,
       project,
       resource,
       flags: flagValues(opts),

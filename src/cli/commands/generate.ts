@@ -1,10 +1,20 @@
 import { Command, Option } from 'commander';
 
 /**
+ * GenerateCommandIO is the part of the CLI's IO `generate` uses (structurally a CliIO, declared here so
+ * this module imports nothing but commander); without it the command uses the process.
+ */
+export interface GenerateCommandIO {
+  readonly cwd: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/**
  * generateCommand builds `operator-ts generate [crd] [rbac] [webhook] [code]`, controller-gen for
  * TypeScript. The generator (ts-morph) is loaded inside the action so that `--help` stays fast.
  */
-export function generateCommand(): Command {
+export function generateCommand(io?: GenerateCommandIO): Command {
   return new Command('generate')
     .description('Generate CRDs, RBAC roles, webhook configurations and zz_generated.resources.ts from marker comments')
     .argument('[generators...]', 'any of crd, rbac, webhook, code (none = all)')
@@ -21,9 +31,9 @@ export function generateCommand(): Command {
     )
     .action(async (names: string[], flags: Record<string, unknown>) => {
       const { generateAction } = await import('../../generate/command-action.js');
-      generateAction(process.cwd(), names, flags, {
-        out: (t) => process.stdout.write(t),
-        err: (t) => process.stderr.write(t),
+      generateAction(io?.cwd ?? process.cwd(), names, flags, {
+        out: io?.out ?? ((t) => void process.stdout.write(t)),
+        err: io?.err ?? ((t) => void process.stderr.write(t)),
       });
     });
 }

@@ -1,0 +1,81 @@
+/*
+Copyright The fleet-operator Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import {
+  newWebhookManagedBy,
+  type AdmissionContext,
+  type CustomDefaulter,
+  type CustomValidator,
+  type Manager,
+  type Warnings,
+} from 'operator-ts/runtime';
+import type { Captain } from '../../../api/crew/v1/captain.types.js';
+import { CaptainResource } from '../../../api/crew/v1/zz_generated.resources.js';
+// +operator-ts:scaffold:imports
+
+// TODO(user): EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!
+
+/** setupCaptainWebhookWithManager registers the Captain webhooks with the manager's webhook server. */
+export function setupCaptainWebhookWithManager(mgr: Manager) {
+  return newWebhookManagedBy(mgr)
+    .for(CaptainResource)
+    .withDefaulter(new CaptainCustomDefaulter())
+    .withValidator(new CaptainCustomValidator())
+    // +operator-ts:scaffold:builder
+    .complete();
+}
+
+/**
+ * CaptainCustomDefaulter sets default values on Captain objects when they are created or updated.
+ *
+ * +kubebuilder:webhook:path=/mutate-crew-example-com-v1-captain,mutating=true,failurePolicy=fail,sideEffects=None,groups=crew.example.com,resources=captains,verbs=create;update,versions=v1,name=mcaptain-v1.kb.io,admissionReviewVersions=v1
+ */
+export class CaptainCustomDefaulter implements CustomDefaulter<Captain> {
+  /** default mutates obj in place; the webhook answers with the resulting JSON patch. */
+  async default(ctx: AdmissionContext, obj: Captain): Promise<void> {
+    ctx.log.info({ name: obj.metadata?.name }, 'defaulting Captain');
+
+    // TODO(user): fill in your defaulting logic.
+  }
+}
+
+/**
+ * CaptainCustomValidator validates Captain objects when they are created, updated or deleted.
+ * Throw an Error to deny the request (its message is shown to the user); return strings to warn.
+ *
+ * NOTE: to validate deletions as well, add `delete` to the verbs of the marker below.
+ * +kubebuilder:webhook:path=/validate-crew-example-com-v1-captain,mutating=false,failurePolicy=fail,sideEffects=None,groups=crew.example.com,resources=captains,verbs=create;update,versions=v1,name=vcaptain-v1.kb.io,admissionReviewVersions=v1
+ */
+export class CaptainCustomValidator implements CustomValidator<Captain> {
+  async validateCreate(ctx: AdmissionContext, obj: Captain): Promise<Warnings | void> {
+    ctx.log.info({ name: obj.metadata?.name }, 'validating Captain create');
+
+    // TODO(user): fill in your validation logic upon object creation.
+  }
+
+  async validateUpdate(ctx: AdmissionContext, oldObj: Captain, newObj: Captain): Promise<Warnings | void> {
+    ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Captain update');
+
+    // TODO(user): fill in your validation logic upon object update.
+  }
+
+  async validateDelete(ctx: AdmissionContext, obj: Captain): Promise<Warnings | void> {
+    ctx.log.info({ name: obj.metadata?.name }, 'validating Captain delete');
+
+    // TODO(user): fill in your validation logic upon object deletion.
+  }
+}
+// +operator-ts:scaffold:types

@@ -1,0 +1,54 @@
+/*
+Copyright The fleet-operator Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { describe, expect, it } from 'vitest';
+import { newLogger, type AdmissionContext } from 'operator-ts/runtime';
+import type { Frigate } from '../../../api/ship/v1beta1/frigate.types.js';
+import { FrigateCustomDefaulter } from './frigate.webhook.js';
+// +operator-ts:scaffold:imports
+
+/** admissionContext builds the context the webhooks get; it carries only what these tests need. */
+function admissionContext(operation: 'CREATE' | 'UPDATE' | 'DELETE'): AdmissionContext {
+  return {
+    request: { uid: 'test', operation, namespace: 'default', name: 'sample' },
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+  } as unknown as AdmissionContext;
+}
+
+/** sample is a valid Frigate to start each test from. */
+function sample(): Frigate {
+  return {
+    apiVersion: 'ship.example.com/v1beta1',
+    kind: 'Frigate',
+    metadata: { name: 'sample', namespace: 'default' },
+    spec: {},
+  };
+}
+
+describe('Frigate webhook', () => {
+  it('starts from a sample of the right kind', () => {
+    expect(sample().kind).toBe('Frigate');
+  });
+
+  it('defaults a Frigate', async () => {
+    const obj = sample();
+    await new FrigateCustomDefaulter().default(admissionContext('CREATE'), obj);
+    // TODO(user): check the defaults, e.g. expect(obj.spec.foo).toBe('...').
+    expect(obj.kind).toBe('Frigate');
+  });
+  // +operator-ts:scaffold:tests
+});

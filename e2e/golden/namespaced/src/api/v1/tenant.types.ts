@@ -1,0 +1,84 @@
+/*
+Copyright The tenant-operator Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import type { V1ListMeta, V1ObjectMeta } from '@kubernetes/client-node';
+import type { Condition } from 'operator-ts/runtime';
+
+// EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!
+// NOTE: properties without `?` are required in the CRD schema. Run `npm run manifests` to regenerate
+// the CRD and `npm run generate` to regenerate zz_generated.resources.ts after modifying this file.
+
+/** TenantSpec defines the desired state of Tenant. */
+export interface TenantSpec {
+  // INSERT ADDITIONAL SPEC FIELDS - desired state of cluster.
+  // Validation markers: https://book.kubebuilder.io/reference/markers/crd-validation.html
+
+  /**
+   * foo is an example field of Tenant. Edit tenant.types.ts to remove/update.
+   * +optional
+   */
+  foo?: string;
+}
+
+/** TenantStatus defines the observed state of Tenant. */
+export interface TenantStatus {
+  // INSERT ADDITIONAL STATUS FIELDS - observed state of cluster.
+
+  /**
+   * conditions represent the current state of the Tenant resource.
+   * Each condition has a unique type and reflects the status of a specific aspect of the resource.
+   *
+   * Standard condition types include:
+   * - "Available": the resource is fully functional
+   * - "Progressing": the resource is being created or updated
+   * - "Degraded": the resource failed to reach or maintain its desired state
+   *
+   * The status of each condition is one of True, False, or Unknown.
+   * +listType=map
+   * +listMapKey=type
+   * +optional
+   */
+  conditions?: Condition[];
+}
+
+/**
+ * Tenant is the Schema for the tenants API.
+ * +kubebuilder:object:root=true
+ * +kubebuilder:subresource:status
+ */
+export interface Tenant {
+  /** apiVersion defines the versioned schema of this representation of an object. */
+  apiVersion?: string;
+  /** kind is a string value representing the REST resource this object represents. */
+  kind?: string;
+  /** metadata is a standard object's metadata. */
+  metadata?: V1ObjectMeta;
+  /** spec defines the desired state of Tenant. */
+  spec: TenantSpec;
+  /** status defines the observed state of Tenant. */
+  status?: TenantStatus;
+}
+
+/**
+ * TenantList contains a list of Tenant.
+ * +kubebuilder:object:root=true
+ */
+export interface TenantList {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: V1ListMeta;
+  items: Tenant[];
+}
