@@ -34,6 +34,9 @@ export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: b
     kindLower: n.kindLower,
     plural: n.plural,
     rbacGroup: n.rbacGroup,
+    // A namespace-scoped manager is bound to a Role, so its rules must generate a Role (as kubebuilder's
+    // --namespaced does), not the ClusterRole the RoleBinding could never reference.
+    rbacNamespace: ctx.project.namespaced ? `,namespace=${ctx.project.projectName}-system` : '',
     core: n.core,
     typeName: n.typeName,
     namespaced,

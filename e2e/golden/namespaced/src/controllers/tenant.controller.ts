@@ -30,9 +30,9 @@ import { TenantResource } from '../api/v1/zz_generated.resources.js';
 /**
  * TenantReconciler reconciles Tenant objects.
  *
- * +kubebuilder:rbac:groups=tenancy.example.com,resources=tenants,verbs=get;list;watch;create;update;patch;delete
- * +kubebuilder:rbac:groups=tenancy.example.com,resources=tenants/status,verbs=get;update;patch
- * +kubebuilder:rbac:groups=tenancy.example.com,resources=tenants/finalizers,verbs=update
+ * +kubebuilder:rbac:groups=tenancy.example.com,resources=tenants,verbs=get;list;watch;create;update;patch;delete,namespace=tenant-operator-system
+ * +kubebuilder:rbac:groups=tenancy.example.com,resources=tenants/status,verbs=get;update;patch,namespace=tenant-operator-system
+ * +kubebuilder:rbac:groups=tenancy.example.com,resources=tenants/finalizers,verbs=update,namespace=tenant-operator-system
  */
 export class TenantReconciler implements Reconciler {
   constructor(
