@@ -21,16 +21,7 @@ export type MutateFn<T> = (obj: T) => void | Promise<void>;
  */
 export async function createOrUpdate<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, mutate: MutateFn<T>): Promise<OperationResult> {
   const key = keyOf(resource, obj);
-  let live: T;
-  try {
-    live = await client.get(resource, key);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-    await runMutate(resource, key, obj, mutate);
-    replaceInPlace(obj, await client.create(resource, obj));
-    return 'created';
-  }
-  replaceInPlace(obj, live);
+  if (await readOrCreate(client, resource, key, obj, mutate)) return 'created';
   const before = structuredClone(obj);
   await runMutate(resource, key, obj, mutate);
   if (isDeepStrictEqual(before, obj)) return 'unchanged';
@@ -45,16 +36,7 @@ export async function createOrUpdate<T extends KubernetesObject>(client: Client,
  */
 export async function createOrPatch<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, mutate: MutateFn<T>): Promise<PatchOperationResult> {
   const key = keyOf(resource, obj);
-  let live: T;
-  try {
-    live = await client.get(resource, key);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-    await runMutate(resource, key, obj, mutate);
-    replaceInPlace(obj, await client.create(resource, obj));
-    return 'created';
-  }
-  replaceInPlace(obj, live);
+  if (await readOrCreate(client, resource, key, obj, mutate)) return 'created';
   const before = structuredClone(obj) as T & { status?: unknown };
   await runMutate(resource, key, obj, mutate);
   const after = obj as T & { status?: unknown };
@@ -98,4 +80,20 @@ function fmtKey(key: ObjectKey): string {
 function replaceInPlace(target: object, source: object): void {
   for (const k of Object.keys(target)) delete (target as Record<string, unknown>)[k];
   Object.assign(target, structuredClone(source));
+}
+
+/**
+ * readOrCreate replaces `obj` in place by the stored object; when there is none it runs `mutate` and creates
+ * the object instead, and tells so by returning true.
+ */
+async function readOrCreate<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, key: ObjectKey, obj: T, mutate: MutateFn<T>): Promise<boolean> {
+  try {
+    replaceInPlace(obj, await client.get(resource, key));
+    return false;
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  await runMutate(resource, key, obj, mutate);
+  replaceInPlace(obj, await client.create(resource, obj));
+  return true;
 }
