@@ -99,7 +99,7 @@ type Kind${i} struct {
 }
 
 /** writeTsProject writes a project of n kinds that resolves client-node and operator-ts from this repo. */
-function writeTsProject(dir, n) {
+export function writeTsProject(dir, n) {
   const api = join(dir, 'src/api/v1');
   mkdirSync(api, { recursive: true });
   mkdirSync(join(dir, 'node_modules/@kubernetes'), { recursive: true });
@@ -110,7 +110,7 @@ function writeTsProject(dir, n) {
 }
 
 /** writeGoProject writes the Go twin (same module requirements as the parity fixtures). */
-function writeGoProject(dir, n) {
+export function writeGoProject(dir, n) {
   const api = join(dir, 'api/v1');
   mkdirSync(api, { recursive: true });
   writeFileSync(join(dir, 'go.mod'), readFileSync(join(goFixtures, 'go.mod'), 'utf8'));
