@@ -1,4 +1,3 @@
-import './compile-cache.js';
 import { UserError } from '../errors/user-error.js';
 import { formatDiagnostic } from '../markers/diagnostic.js';
 import { readProjectSettings } from './project-file.js';

@@ -1,22 +1,26 @@
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Project, type SourceFile, ts } from 'ts-morph';
+import { BUILTIN_LIB_NAME, BUILTIN_LIB_TEXT } from './builtin-lib.js';
 import { CLIENT_NODE, SHIM_NAME, TYPES_SHIM_NAME, TYPES_SHIM_TEXT, clientNodeDistDir, importedClientNodeNames, shimText } from './client-node-shim.js';
 
 let shared: Project | undefined;
+/** Where the in-memory library lives: outside any project, so no module resolves from it. */
+const BUILTIN_LIB_PATH = join('/operator-ts-generate', BUILTIN_LIB_NAME);
 /** Shim file per client-node dist directory; absent means resolve the real module. */
 const shims = new Map<string, string>();
 /** Stand-in for client-node's types.d.ts per dist directory (only IntOrString is used by models). */
 const typesShims = new Map<string, string>();
 
 function project(): Project {
-  shared ??= new Project({
+  if (shared !== undefined) return shared;
+  shared = new Project({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
     compilerOptions: {
       target: ts.ScriptTarget.ES2023,
-      // No DOM: API types need only the ES library, and lib.dom.d.ts is the largest file a program would parse.
-      lib: ['lib.es2023.d.ts'],
+      // The default library is replaced by an in-memory list of global names (see builtin-lib.ts).
+      noLib: true,
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       strict: true,
@@ -28,6 +32,8 @@ function project(): Project {
       return {
         resolveModuleNames: (names: string[], containingFile: string) =>
           names.map((name) => {
+            const sibling = clientNodeModelImport(name, containingFile);
+            if (sibling !== undefined) return sibling;
             const real = ts.resolveModuleName(name, containingFile, getOptions(), host).resolvedModule;
             if (real === undefined) return real;
             const dist = join(real.resolvedFileName, '..');
@@ -42,7 +48,19 @@ function project(): Project {
       };
     },
   });
+  shared.createSourceFile(BUILTIN_LIB_PATH, BUILTIN_LIB_TEXT);
   return shared;
+}
+
+/**
+ * clientNodeModelImport resolves a client-node model's import of another model (`../models/V1X.js`)
+ * straight to its declaration file: the models import each other over a hundred times for one pod
+ * template, and the general NodeNext resolution reads package.json files for each.
+ */
+function clientNodeModelImport(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
+  if (!name.startsWith('../models/') || !name.endsWith('.js') || !containingFile.endsWith('/client-node/dist/gen/models/' + basename(containingFile))) return undefined;
+  const resolvedFileName = join(dirname(containingFile), basename(name, '.js') + '.d.ts');
+  return ts.sys.fileExists(resolvedFileName) ? { resolvedFileName, extension: ts.Extension.Dts, isExternalLibraryImport: true } : undefined;
 }
 
 function updateShim(p: Project, files: readonly SourceFile[]): void {
@@ -84,7 +102,7 @@ export function loadSourceFiles(paths: readonly string[]): { project: Project; f
       files.push(existing);
     } else files.push(p.createSourceFile(path, text, { overwrite: true }));
   }
-  updateShim(p, [...p.getSourceFiles()].filter((sf) => !sf.getFilePath().includes('/node_modules/')));
+  updateShim(p, [...p.getSourceFiles()].filter((sf) => !sf.getFilePath().includes('/node_modules/') && sf.getFilePath() !== BUILTIN_LIB_PATH));
   return { project: p, files };
 }
 
