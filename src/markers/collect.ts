@@ -1,5 +1,4 @@
-import type { SourceFile } from 'ts-morph';
-import { Node } from 'ts-morph';
+import { type SourceFile, ts } from 'ts-morph';
 import { type CommentGroup, gapNewlines, scanCommentGroups } from './comments.js';
 import type { Diagnostic, SourceLocation } from './diagnostic.js';
 import { type ParsedMarker, parseMarker } from './parse-marker.js';
@@ -44,23 +43,26 @@ export function locate(file: string, starts: readonly number[], offset: number):
   return { file, line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
 }
 
-function isDeclaration(node: Node): boolean {
-  return (
-    Node.isInterfaceDeclaration(node) ||
-    Node.isTypeAliasDeclaration(node) ||
-    Node.isEnumDeclaration(node) ||
-    Node.isPropertySignature(node) ||
-    Node.isPropertyDeclaration(node) ||
-    Node.isClassDeclaration(node) ||
-    Node.isEnumMember(node)
-  );
-}
+const DECLARATION_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+  ts.SyntaxKind.PropertySignature,
+  ts.SyntaxKind.PropertyDeclaration,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.EnumMember,
+]);
 
+// Walks the compiler's nodes rather than ts-morph's wrappers: every client-node model file a type
+// reaches is scanned, and wrapping each of its nodes costed more than reading the comments.
 function declarationStarts(sf: SourceFile): Set<number> {
   const out = new Set<number>();
-  sf.forEachDescendant((node) => {
-    if (isDeclaration(node)) out.add(node.getStart());
-  });
+  const root = sf.compilerNode;
+  const visit = (node: ts.Node): void => {
+    if (DECLARATION_KINDS.has(node.kind)) out.add(node.getStart(root));
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(root, visit);
   return out;
 }
 
