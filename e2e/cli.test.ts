@@ -64,8 +64,10 @@ afterAll(async () => {
   await removeWorkdir(work);
 });
 
+const fullProgram = await buildProgram({ cwd: repoRoot, out: () => undefined, err: () => undefined }, []);
+
 describe('help and version', () => {
-  const program = buildProgram({ cwd: repoRoot, out: () => undefined, err: () => undefined }, []);
+  const program = fullProgram;
   const paths = [[], ...commandPaths(program)];
 
   it('covers the scaffolding, generate and OLM commands', () => {
@@ -221,5 +223,26 @@ describe('the help path', () => {
     expect(loaded.some((u) => u.includes('/node_modules/commander/')), 'the hook saw commander').toBe(true);
     expect(loaded.filter((u) => /\/node_modules\/(handlebars|ts-morph|@ts-morph)\//.test(u))).toEqual([]);
     expect(loaded.filter((u) => /\/dist\/src\/(machinery\/render|generate\/run|schema\/)/.test(u))).toEqual([]);
+  });
+
+  it('generate and version load no plugin, even in a project', async () => {
+    // `make manifests` runs generate on every build: the scaffolding plugins (and the YAML library they
+    // bring to read PROJECT) are not loaded for it.
+    const dir = await newProject();
+    const script = `
+      import { registerHooks } from 'node:module';
+      const seen = [];
+      registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); seen.push(r.url); return r; } });
+      const { main } = await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist/src/cli/main.js')).href)});
+      const io = { out: () => {}, err: () => {} };
+      for (const args of [['generate', '--help'], ['version'], ['generate', 'bundle', '--help']])
+        if (await main(['node', 'operator-ts', ...args], io) !== 0) throw new Error('failed: ' + args.join(' '));
+      process.stdout.write(JSON.stringify(seen));
+    `;
+    const r = await execa(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, reject: false });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    const loaded = JSON.parse(String(r.stdout)) as string[];
+    expect(loaded.some((u) => u.includes('/dist/src/cli/commands/generate.js')), 'the hook saw the generate command').toBe(true);
+    expect(loaded.filter((u) => /\/dist\/plugins\/|\/node_modules\/yaml\/|\/dist\/src\/cli\/scaffold-commands/.test(u))).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ export async function main(argv: readonly string[], io: Partial<CliIO> = {}): Pr
   try {
     // Lets the e2e suite drive the internal-error path of the built CLI; no user sets it.
     if (process.env[FORCE_INTERNAL_ERROR] === '1') throw new Error(`forced by ${FORCE_INTERNAL_ERROR}=1`);
-    const program = buildProgram(full, args);
+    const program = await buildProgram(full, args);
     await program.parseAsync(args, { from: 'user' });
     return 0;
   } catch (err) {

@@ -1,14 +1,15 @@
 import { Command } from 'commander';
 import { bundleCommand, generateBundleCommand } from './commands/bundle.js';
 import { catalogCommand, generateCatalogCommand } from './commands/catalog.js';
-import { createApiCommand } from './commands/create-api.js';
-import { createWebhookCommand } from './commands/create-webhook.js';
-import { editCommand } from './commands/edit.js';
 import { generateCommand } from './commands/generate.js';
-import { initCommand } from './commands/init.js';
 import { versionCommand } from './commands/version.js';
-import { availablePlugins } from './chain.js';
 import type { CliIO } from './io.js';
+
+/**
+ * LEAN_COMMANDS need neither the plugins nor PROJECT to build: run as the first argument, the scaffolding
+ * commands (and everything the plugins import) are not loaded. `generate` runs on every `make manifests`.
+ */
+const LEAN_COMMANDS: ReadonlySet<string> = new Set(['generate', 'bundle', 'catalog', 'version']);
 
 /**
  * extraCommands are the commands contributed by other parts of operator-ts: the generator (`generate`,
@@ -23,9 +24,10 @@ function extraCommands(io: CliIO): Command[] {
 
 /**
  * buildProgram builds the command tree. The plugin chain (from `--plugins` or PROJECT) decides which
- * flags each scaffolding command has, so argv is read before parsing.
+ * flags each scaffolding command has, so argv is read before parsing; when argv names a command that
+ * does not scaffold, the scaffolding commands are left out.
  */
-export function buildProgram(io: CliIO, argv: readonly string[]): Command {
+export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<Command> {
   const program = new Command('operator-ts')
     .description('Build Kubernetes operators in TypeScript: scaffold projects, APIs, controllers and webhooks')
     .addHelpText(
@@ -34,17 +36,11 @@ export function buildProgram(io: CliIO, argv: readonly string[]): Command {
         '  operator-ts create api --group cache --version v1alpha1 --kind Memcached\n' +
         '  operator-ts create webhook --group cache --version v1alpha1 --kind Memcached --defaulting --programmatic-validation\n',
     );
-  program.addHelpText('after', `\nPlugins (--plugins, short keys like typescript/v1 work):\n${availablePlugins()
-    .map((p) => `  ${p.key.padEnd(32)} ${p.description}`)
-    .join('\n')}\n`);
-  const create = new Command('create')
-    .description('Scaffold an API or a webhook')
-    .addHelpText('after', '\nExamples:\n  operator-ts create api --help\n  operator-ts create webhook --help\n');
-  create.addCommand(createApiCommand(io, argv));
-  create.addCommand(createWebhookCommand(io, argv));
-  program.addCommand(initCommand(io, argv));
-  program.addCommand(create);
-  program.addCommand(editCommand(io, argv));
+  const first = argv.find((a) => !a.startsWith('-'));
+  if (first === undefined || !LEAN_COMMANDS.has(first)) {
+    const { addScaffoldCommands } = await import('./scaffold-commands.js');
+    addScaffoldCommands(program, io, argv);
+  }
   program.addCommand(versionCommand(io));
   for (const extra of extraCommands(io)) program.addCommand(extra);
   configureTree(program, io);

@@ -10,13 +10,13 @@ import { CLI_REFERENCE_END, CLI_REFERENCE_START, extractSection, renderCliRefere
 const empty = mkdtempSync(join(tmpdir(), 'ots-reference-'));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
-function rendered(): string {
-  return renderCliReference(buildProgram({ cwd: empty, out: () => undefined, err: () => undefined }, []));
+async function rendered(): Promise<string> {
+  return renderCliReference(await buildProgram({ cwd: empty, out: () => undefined, err: () => undefined }, []));
 }
 
 describe('renderCliReference', () => {
-  it('renders every command with its flags, without hidden ones', () => {
-    const text = rendered();
+  it('renders every command with its flags, without hidden ones', async () => {
+    const text = await rendered();
     for (const cmd of ['init', 'create api', 'create webhook', 'edit', 'version', 'generate'])
       expect(text).toContain(`### \`operator-ts ${cmd}\``);
     expect(text).toContain('| `--domain <value>` |');
@@ -38,9 +38,9 @@ describe('renderCliReference', () => {
 describe('README.md', () => {
   const readme = join(packageRoot(), 'README.md');
 
-  it('holds the current CLI reference (UPDATE_CLI_REFERENCE=1 rewrites it)', () => {
+  it('holds the current CLI reference (UPDATE_CLI_REFERENCE=1 rewrites it)', async () => {
     const doc = readFileSync(readme, 'utf8');
-    const want = rendered();
+    const want = await rendered();
     if (process.env['UPDATE_CLI_REFERENCE'] === '1') {
       writeFileSync(readme, replaceSection(doc, CLI_REFERENCE_START, CLI_REFERENCE_END, want));
       return;

@@ -1,5 +1,3 @@
-import { Document } from 'yaml';
-
 // A direct emitter for the JSON-shaped values the generators serialise (plain objects, arrays, strings,
 // finite numbers, booleans, null). The `yaml` library builds a node tree and stringifies it with a context
 // object per scalar; for a CRD embedding a pod template (about 400 KiB of YAML) that is most of the time
@@ -19,18 +17,22 @@ const NEEDS_ESCAPES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
 const DOCUMENT_MARKER = /^(%|---|\.\.\.)/m;
 const BLOCK_END_NEWLINES = /(^|(?<!\n))\n+(?!\n|$)/g;
 
-let implicitTags: RegExp[] | undefined;
-
-/** The core-schema patterns (null, bool, int, float) under which a plain string would not read back as a string. */
-function typedPatterns(): RegExp[] {
-  implicitTags ??= new Document(null).schema.tags.flatMap((t) =>
-    t.default && t.tag !== 'tag:yaml.org,2002:str' && t.test instanceof RegExp ? [t.test] : [],
-  );
-  return implicitTags;
-}
+/**
+ * The YAML 1.2 core schema's implicit types (null, bool, int, float): a plain scalar matching one would
+ * not read back as a string, so such strings are quoted.
+ */
+const TYPED_PLAIN = [
+  /^(?:~|null|Null|NULL)?$/,
+  /^(?:true|True|TRUE|false|False|FALSE)$/,
+  /^[-+]?[0-9]+$/,
+  /^0o[0-7]+$/,
+  /^0x[0-9a-fA-F]+$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/,
+  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+];
 
 function readsAsOtherType(value: string): boolean {
-  return typedPatterns().some((re) => re.test(value));
+  return TYPED_PLAIN.some((re) => re.test(value));
 }
 
 function quoted(value: string): string {

@@ -1,5 +1,12 @@
-import { stringify } from 'yaml';
+import { createRequire } from 'node:module';
 import { emitYaml } from './yaml-emit.js';
+
+// Loaded on first use: generated manifests take the direct emitter, so most runs never need the library.
+let library: typeof import('yaml') | undefined;
+function yamlLibrary(): typeof import('yaml') {
+  library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return library;
+}
 
 /** YamlOptions controls {@link toYaml}. */
 export interface YamlOptions {
@@ -15,7 +22,7 @@ export interface YamlOptions {
  * two-space indent, no line folding, no anchors and unindented sequences.
  */
 export function toYamlByLibrary(value: unknown, options: YamlOptions = {}): string {
-  const text = stringify(value, {
+  const text = yamlLibrary().stringify(value, {
     indent: 2,
     lineWidth: 0,
     minContentWidth: 0,

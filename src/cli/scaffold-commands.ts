@@ -1,0 +1,25 @@
+import { Command } from 'commander';
+import { availablePlugins } from './chain.js';
+import { createApiCommand } from './commands/create-api.js';
+import { createWebhookCommand } from './commands/create-webhook.js';
+import { editCommand } from './commands/edit.js';
+import { initCommand } from './commands/init.js';
+import type { CliIO } from './io.js';
+
+/**
+ * addScaffoldCommands adds `init`, `create api`, `create webhook` and `edit`, whose flags come from the
+ * plugin chain (read from `--plugins` or PROJECT), and lists the plugins in the root help.
+ */
+export function addScaffoldCommands(program: Command, io: CliIO, argv: readonly string[]): void {
+  program.addHelpText('after', `\nPlugins (--plugins, short keys like typescript/v1 work):\n${availablePlugins()
+    .map((p) => `  ${p.key.padEnd(32)} ${p.description}`)
+    .join('\n')}\n`);
+  const create = new Command('create')
+    .description('Scaffold an API or a webhook')
+    .addHelpText('after', '\nExamples:\n  operator-ts create api --help\n  operator-ts create webhook --help\n');
+  create.addCommand(createApiCommand(io, argv));
+  create.addCommand(createWebhookCommand(io, argv));
+  program.addCommand(initCommand(io, argv));
+  program.addCommand(create);
+  program.addCommand(editCommand(io, argv));
+}
