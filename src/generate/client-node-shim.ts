@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Node, type SourceFile, ts } from 'ts-morph';
+import type { SourceFile, ts as TsTypes } from 'ts-morph';
+import { Node, ts } from '../compiler/ts-morph.js';
 
 /** CLIENT_NODE is the module whose declarations dominate load time (2,700 model files behind one index). */
 export const CLIENT_NODE = '@kubernetes/client-node';
@@ -47,7 +48,7 @@ export function shimText(distDir: string, names: ReadonlySet<string>): string {
 }
 
 /** clientNodeDistDir resolves the client-node declaration directory as seen from a file. */
-export function clientNodeDistDir(containingFile: string, options: ts.CompilerOptions, host: ts.ModuleResolutionHost): string | undefined {
+export function clientNodeDistDir(containingFile: string, options: TsTypes.CompilerOptions, host: TsTypes.ModuleResolutionHost): string | undefined {
   const r = ts.resolveModuleName(CLIENT_NODE, containingFile, options, host).resolvedModule;
   return r === undefined ? undefined : dirname(r.resolvedFileName);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Project, type SourceFile, ts } from 'ts-morph';
+import type { SourceFile, ts as TsTypes } from 'ts-morph';
+import { Project, ts } from '../compiler/ts-morph.js';
 import { BUILTIN_LIB_NAME, BUILTIN_LIB_TEXT } from './builtin-lib.js';
 import { CLIENT_NODE, SHIM_NAME, TYPES_SHIM_NAME, TYPES_SHIM_TEXT, clientNodeDistDir, importedClientNodeNames, shimText } from './client-node-shim.js';
 
@@ -57,7 +58,7 @@ function project(): Project {
  * straight to its declaration file: the models import each other over a hundred times for one pod
  * template, and the general NodeNext resolution reads package.json files for each.
  */
-function clientNodeModelImport(name: string, containingFile: string): ts.ResolvedModuleFull | undefined {
+function clientNodeModelImport(name: string, containingFile: string): TsTypes.ResolvedModuleFull | undefined {
   if (!name.startsWith('../models/') || !name.endsWith('.js') || !containingFile.endsWith('/client-node/dist/gen/models/' + basename(containingFile))) return undefined;
   const resolvedFileName = join(dirname(containingFile), basename(name, '.js') + '.d.ts');
   return ts.sys.fileExists(resolvedFileName) ? { resolvedFileName, extension: ts.Extension.Dts, isExternalLibraryImport: true } : undefined;

@@ -1,6 +1,7 @@
 import { globSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { Node, type SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
+import { Node } from '../compiler/ts-morph.js';
 import { renderResourcesFile, type ResourceEntry } from '../codegen/resources-file.js';
 import type { LocatedMarker } from '../markers/collect.js';
 import { type Diagnostic, sortDiagnostics } from '../markers/diagnostic.js';

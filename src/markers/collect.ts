@@ -1,4 +1,5 @@
-import { type SourceFile, ts } from 'ts-morph';
+import type { SourceFile, ts as TsTypes } from 'ts-morph';
+import { ts } from '../compiler/ts-morph.js';
 import { type CommentGroup, gapNewlines, scanCommentGroups } from './comments.js';
 import type { Diagnostic, SourceLocation } from './diagnostic.js';
 import { type ParsedMarker, parseMarker } from './parse-marker.js';
@@ -43,7 +44,7 @@ export function locate(file: string, starts: readonly number[], offset: number):
   return { file, line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
 }
 
-const DECLARATION_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
+const DECLARATION_KINDS: ReadonlySet<TsTypes.SyntaxKind> = new Set([
   ts.SyntaxKind.InterfaceDeclaration,
   ts.SyntaxKind.TypeAliasDeclaration,
   ts.SyntaxKind.EnumDeclaration,
@@ -58,7 +59,7 @@ const DECLARATION_KINDS: ReadonlySet<ts.SyntaxKind> = new Set([
 function declarationStarts(sf: SourceFile): Set<number> {
   const out = new Set<number>();
   const root = sf.compilerNode;
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TsTypes.Node): void => {
     if (DECLARATION_KINDS.has(node.kind)) out.add(node.getStart(root));
     ts.forEachChild(node, visit);
   };

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../compiler/ts-morph.js';
 
 /** CommentLine is one line of comment text with the comment syntax removed, and where that text starts. */
 export interface CommentLine {

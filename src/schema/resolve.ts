@@ -1,4 +1,5 @@
-import { type ClassDeclaration, type EnumDeclaration, type InterfaceDeclaration, Node, type Symbol as MorphSymbol, SyntaxKind, type TypeAliasDeclaration } from 'ts-morph';
+import type { ClassDeclaration, EnumDeclaration, InterfaceDeclaration, Symbol as MorphSymbol, TypeAliasDeclaration } from 'ts-morph';
+import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
 
 /** NamedNode is a declaration that can be the target of a type reference. */

@@ -1,13 +1,6 @@
 import { dirname } from 'node:path';
-import {
-  type ClassDeclaration,
-  Node,
-  type PropertyDeclaration,
-  type PropertySignature,
-  type SourceFile,
-  SyntaxKind,
-  type TypeNode,
-} from 'ts-morph';
+import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFile, TypeNode } from 'ts-morph';
+import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
 import type { SourceLocation } from '../markers/diagnostic.js';
 import { CLIENT_NODE_ATOMIC_STRUCTS, OPERATOR_TS_TYPES, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';

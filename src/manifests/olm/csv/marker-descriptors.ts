@@ -1,5 +1,6 @@
 import { basename, dirname } from 'node:path';
-import { Node, type SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
+import { Node } from '../../../compiler/ts-morph.js';
 import { findInputFiles } from '../../../generate/run.js';
 import { loadSourceFiles } from '../../../generate/project.js';
 import type { LocatedMarker } from '../../../markers/collect.js';
