@@ -22,8 +22,10 @@ function project(): Project {
       target: ts.ScriptTarget.ES2023,
       // The default library is replaced by an in-memory list of global names (see builtin-lib.ts).
       noLib: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      // Bundler resolution follows package exports like NodeNext, but does not look up the nearest
+      // package.json of every file to decide whether it is ESM or CommonJS, which only matters to emit.
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
       strict: true,
       skipLibCheck: true,
       noEmit: true,
