@@ -32,4 +32,25 @@ describe('operator-ts/runtime module graph', () => {
     expect(seen.size).toBeGreaterThan(20);
     expect(offenders).toEqual([]);
   });
+
+  it('does not load at import time what an operator rarely uses (each costs megabytes of idle memory)', () => {
+    // ESM imports of node:http, node:fs and node:util evaluate their lazy exports (undici, web streams,
+    // parseArgs...): node-cjs.ts loads them as CommonJS. prom-client's index loads its Pushgateway, default
+    // metrics and cluster support: prom-client-core.ts imports the four classes the runtime uses. node:http2
+    // is loaded by the webhook server only when HTTP/2 is enabled.
+    const banned = new Set(['node:http', 'node:fs', 'node:util', 'node:http2', 'prom-client', 'http', 'fs', 'util', 'http2']);
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of emittedImports(file)) {
+        if (banned.has(spec)) offenders.push(`${file.slice(here.length + 1)} imports ${spec}`);
+        else if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+      }
+    };
+    visit(join(here, 'index.ts'));
+    expect(seen.size).toBeGreaterThan(20);
+    expect(offenders).toEqual([]);
+  });
 });

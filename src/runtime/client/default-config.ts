@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type https from 'node:https';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { nodeFs } from '../node-cjs.js';
 import type { ClusterAccess, ClusterInfo } from './cluster-access.js';
+
+const { existsSync, readFileSync } = nodeFs;
 
 /** SERVICE_ACCOUNT_DIR is where Kubernetes mounts a pod's service account token and CA. */
 export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
+import { nodeUtil } from '../node-cjs.js';
 import { isBuiltinResource } from '../builtin.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import { applyMergePatch, isPlainObject } from '../helpers/merge-patch.js';
@@ -237,7 +237,7 @@ export class FakeClient implements Client {
     if (meta.finalizers?.length === 0) delete meta.finalizers;
     meta.generation = old.generation ?? 1;
     meta.resourceVersion = old.resourceVersion;
-    if (isDeepStrictEqual(next, stored)) return structuredClone(stored);
+    if (nodeUtil.isDeepStrictEqual(next, stored)) return structuredClone(stored);
     if (this.specChanged(resource, stored, next)) meta.generation = (old.generation ?? 0) + 1;
     meta.resourceVersion = this.nextResourceVersion(options);
     if (options.dryRun === true) return structuredClone(next);
@@ -254,7 +254,7 @@ export class FakeClient implements Client {
       const { metadata: _m, apiVersion: _a, kind: _k, status, ...rest } = o;
       return this.hasStatus(resource) ? rest : { ...rest, status };
     };
-    return !isDeepStrictEqual(strip(a), strip(b));
+    return !nodeUtil.isDeepStrictEqual(strip(a), strip(b));
   }
 
   private checkResourceVersion(resource: ResourceDescriptor, stored: Stored, object: KubernetesObject): void {

@@ -1,3 +1,4 @@
+import { deepCopy } from '../cache/deep-copy.js';
 import type { Cache } from '../cache/informer.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import {
@@ -46,7 +47,7 @@ class KubeClient implements Client {
     if (informer === undefined) return this.rest.get(resource, key);
     const found = informer.get(resource.namespaced ? key : { name: key.name });
     if (found === undefined) throw notFound(resource, key.name);
-    return structuredClone(found);
+    return deepCopy(found);
   }
 
   async list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions = {}): Promise<T[]> {
@@ -65,7 +66,7 @@ class KubeClient implements Client {
       namespace: resource.namespaced ? options.namespace : undefined,
       labelSelector: options.labelSelector,
     });
-    return items.map((item) => structuredClone(item));
+    return items.map((item) => deepCopy(item));
   }
 
   create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {

@@ -61,6 +61,16 @@ describe('RestClient', () => {
     expect(back.spec?.schema).toEqual(schema);
   });
 
+  it('sends a body with multi-byte characters whole, with its length in bytes', async () => {
+    const data = { greeting: 'grüße ✓ 😀', plain: 'x'.repeat(100) };
+    const sent = { metadata: { name: 'utf', namespace: 'ns' }, data };
+    await rest.create(ConfigMap, sent);
+    const post = api.requests.at(-1)!;
+    expect((post.body as { data: unknown }).data).toEqual(data);
+    expect(Number(post.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify({ ...sent, apiVersion: 'v1', kind: 'ConfigMap' })));
+    expect((await rest.get(ConfigMap, { namespace: 'ns', name: 'utf' })) as KubernetesObject & { data?: unknown }).toMatchObject({ data });
+  });
+
   it('fails an update with a stale resourceVersion as a Conflict', async () => {
     const w = await rest.create(Widget, { metadata: { name: 'w', namespace: 'ns' } });
     await rest.update(Widget, w);

@@ -1,7 +1,7 @@
-import http from 'node:http';
+import type { Agent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
+import { nodeHttp as http } from '../node-cjs.js';
 import { restClientRequests } from '../metrics/rest-client.js';
 import { apiErrorFromResponse } from './api-error.js';
 import type { ClusterAccess } from './cluster-access.js';
@@ -57,7 +57,7 @@ const IDLE_SOCKET_MS = 90_000;
  * inactivity timeouts, so long watches are never cut by a whole-request deadline.
  */
 export class KubeTransport implements Transport {
-  private readonly agents = new Map<string, http.Agent>();
+  private readonly agents = new Map<string, Agent>();
   private lastTls: { material: TlsMaterial; key: string } | undefined;
   private readonly userAgent: string;
   private readonly timeoutMs: number;
@@ -98,15 +98,17 @@ export class KubeTransport implements Transport {
     const opts: https.RequestOptions = {};
     await this.kubeConfig.applyToHTTPSOptions(opts);
     if (cluster.proxyUrl === undefined || cluster.proxyUrl === '') opts.agent = this.agentFor(base, opts);
-    const payload = req.body === undefined ? undefined : Buffer.from(JSON.stringify(req.body));
-    const headers: http.OutgoingHttpHeaders = {
-      ...(opts.headers as http.OutgoingHttpHeaders | undefined),
+    // A string body goes out in one write with the request head (node:http joins them); a Buffer body
+    // would be a second write, and so a second TLS record and syscall, on every call.
+    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: OutgoingHttpHeaders = {
+      ...(opts.headers as OutgoingHttpHeaders | undefined),
       Accept: 'application/json',
       'User-Agent': this.userAgent,
     };
     if (payload !== undefined) {
       headers['Content-Type'] = req.contentType ?? 'application/json';
-      headers['Content-Length'] = payload.length;
+      headers['Content-Length'] = Buffer.byteLength(payload);
     }
     const prefix = base.pathname.replace(/\/+$/, '');
     const path = `${prefix}${req.path}${queryString(req.query)}`;
@@ -165,11 +167,12 @@ export class KubeTransport implements Transport {
           reject,
         );
       });
-      clientReq.end(payload);
+      if (payload === undefined) clientReq.end();
+      else clientReq.end(payload, 'utf8');
     });
   }
 
-  private agentFor(base: URL, opts: https.RequestOptions): http.Agent {
+  private agentFor(base: URL, opts: https.RequestOptions): Agent {
     if (base.protocol === 'http:') {
       return this.cachedAgent('http', () => new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }));
     }
@@ -185,7 +188,7 @@ export class KubeTransport implements Transport {
     return this.cachedAgent(key, () => new https.Agent({ ...stripUndefined(tls), keepAlive: true, timeout: IDLE_SOCKET_MS }));
   }
 
-  private cachedAgent(key: string, make: () => http.Agent): http.Agent {
+  private cachedAgent(key: string, make: () => Agent): Agent {
     const found = this.agents.get(key);
     if (found !== undefined) return found;
     if (this.agents.size >= MAX_AGENTS) {

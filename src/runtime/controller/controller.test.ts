@@ -89,6 +89,54 @@ describe('Controller', () => {
     await done;
   });
 
+  it('makes the reconcile logger only when it is used, once per reconcile, and keeps an assigned one', async () => {
+    let made = 0;
+    const { logger } = captureLogger();
+    const used: string[] = [];
+    const t = setup(
+      async (ctx, req) => {
+        if (req.name === 'quiet') {
+          used.push(req.name);
+          return;
+        }
+        if (req.name === 'replaced') {
+          ctx.log = ctx.log.child({ extra: 'yes' });
+          ctx.log.info('replaced');
+          used.push(req.name);
+          return;
+        }
+        ctx.log.info('first');
+        ctx.log.info('second');
+        used.push(req.name);
+        if (req.name === 'failing') throw new TerminalError('nope');
+      },
+      {
+        logConstructor: (req) => {
+          made++;
+          return logger.child({ namespace: req?.namespace, name: req?.name, custom: true });
+        },
+      },
+    );
+    t.put('quiet');
+    const done = t.run();
+    await vi.waitFor(() => expect(used).toEqual(['quiet']));
+    await settle();
+    expect(made).toBe(0);
+    t.put('loud');
+    await vi.waitFor(() => expect(used).toEqual(['quiet', 'loud']));
+    expect(made).toBe(1);
+    t.put('replaced');
+    await vi.waitFor(() => expect(used).toEqual(['quiet', 'loud', 'replaced']));
+    expect(made).toBe(2);
+    t.put('failing');
+    await vi.waitFor(() => expect(used).toEqual(['quiet', 'loud', 'replaced', 'failing']));
+    await settle();
+    // The failing reconcile logged through its logger and the controller reported the error with the same one.
+    expect(made).toBe(3);
+    t.stop.abort();
+    await done;
+  });
+
   it('retries a failing reconcile with per-item exponential backoff, then resets on success', async () => {
     let calls = 0;
     const t = setup(async () => {

@@ -200,12 +200,15 @@ export class Controller implements Runnable {
   private async reconcileHandler(queue: RateLimitingQueue, key: string, run: AbortSignal, stop: AbortController): Promise<void> {
     const request = keyToRequest(key);
     const reconcileID = randomUUID();
-    const log = this.reconcileLogger(request, reconcileID);
-    const outcome = validResult(await this.runReconcile({ log, reconcileID, controller: this.name, signal: run }, request));
+    let reconcileLog: Logger | undefined;
+    const logger = (): Logger => (reconcileLog ??= this.reconcileLogger(request, reconcileID));
+    const ctx = lazyLogContext(logger, { reconcileID, controller: this.name, signal: run });
+    const outcome = validResult(await this.runReconcile(ctx, request));
     if (outcome.ok) {
       this.metrics.reconciled(this.requeue(queue, key, outcome.result));
       return;
     }
+    const log = logger();
     const terminal = isTerminalError(outcome.error);
     if (outcome.panic) this.metrics.panicked();
     this.metrics.failed(terminal);
@@ -233,7 +236,8 @@ export class Controller implements Runnable {
         ctx.log.warn({ timeoutMs }, 'Reconcile exceeded its timeout, aborting its signal');
         timeout.abort(new Error(`reconcile exceeded its timeout of ${timeoutMs} ms`));
       });
-      ctx = { ...ctx, signal: AbortSignal.any([ctx.signal, timeout.signal]) };
+      const outer = ctx;
+      ctx = lazyLogContext(() => outer.log, { reconcileID: outer.reconcileID, controller: outer.controller, signal: AbortSignal.any([outer.signal, timeout.signal]) });
     }
     this.metrics.workerStarted();
     const startedAt = this.clock.now();
@@ -261,6 +265,24 @@ export class Controller implements Runnable {
     queue.addAfter(key, after);
     return 'requeue_after';
   }
+}
+
+/**
+ * lazyLogContext builds a reconcile context whose logger is made on first use: a pino child logger per
+ * reconcile costs more than the rest of the bookkeeping of a reconcile that logs nothing. The logger can
+ * still be replaced by assignment.
+ */
+function lazyLogContext(makeLog: () => Logger, fields: Omit<ReconcileContext, 'log'>): ReconcileContext {
+  let log: Logger | undefined;
+  return {
+    get log(): Logger {
+      return (log ??= makeLog());
+    },
+    set log(value: Logger) {
+      log = value;
+    },
+    ...fields,
+  };
 }
 
 /** validResult turns a result with an unusable `requeueAfter` (negative, NaN, not a number) into an error. */

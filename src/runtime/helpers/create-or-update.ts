@@ -1,8 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Client } from '../client/client.js';
 import { isNotFound } from '../client/client.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { createMergePatch } from './merge-patch.js';
+import { nodeUtil } from '../node-cjs.js';
 
 /** OperationResult says what {@link createOrUpdate} did. */
 export type OperationResult = 'created' | 'updated' | 'unchanged';
@@ -24,7 +24,7 @@ export async function createOrUpdate<T extends KubernetesObject>(client: Client,
   if (await readOrCreate(client, resource, key, obj, mutate)) return 'created';
   const before = structuredClone(obj);
   await runMutate(resource, key, obj, mutate);
-  if (isDeepStrictEqual(before, obj)) return 'unchanged';
+  if (nodeUtil.isDeepStrictEqual(before, obj)) return 'unchanged';
   replaceInPlace(obj, await client.update(resource, obj));
   return 'updated';
 }

@@ -1,11 +1,11 @@
-import { isDeepStrictEqual } from 'node:util';
+import { nodeUtil } from '../node-cjs.js';
 
 /**
  * createMergePatch returns the RFC 7386 merge patch that turns `before` into `after`: changed fields with
  * their new value, removed fields as null, arrays replaced whole. Returns undefined when nothing changed.
  */
 export function createMergePatch(before: unknown, after: unknown): unknown {
-  if (isDeepStrictEqual(before, after)) return undefined;
+  if (nodeUtil.isDeepStrictEqual(before, after)) return undefined;
   if (!isPlainObject(before) || !isPlainObject(after)) return after === undefined ? null : after;
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(after)) {

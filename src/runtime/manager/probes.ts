@@ -1,6 +1,7 @@
-import http from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log/logger.js';
+import { nodeHttp as http } from '../node-cjs.js';
 import type { Runnable } from './runnable.js';
 import type { BindAddress } from './bind-address.js';
 
@@ -28,7 +29,7 @@ export class HealthProbeServer implements Runnable {
   readonly needLeaderElection = false;
   private readonly healthz = new Map<string, Checker>();
   private readonly readyz = new Map<string, Checker>();
-  private readonly server: http.Server;
+  private readonly server: Server;
   private readonly log: Logger;
   private boundPort: number | undefined;
   private resolveReady!: () => void;
@@ -78,7 +79,7 @@ export class HealthProbeServer implements Runnable {
     });
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://probe');
     const [, group, name, ...extra] = url.pathname.split('/');
     const checks = group === 'healthz' ? this.healthz : group === 'readyz' ? this.readyz : undefined;
@@ -130,7 +131,7 @@ function addCheck(checks: Map<string, Checker>, kind: string, name: string, chec
   checks.set(name, check);
 }
 
-function reply(res: http.ServerResponse, code: number, body: string): void {
+function reply(res: ServerResponse, code: number, body: string): void {
   res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
   res.end(body);
 }

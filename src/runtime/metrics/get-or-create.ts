@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration } from 'prom-client';
+import type { Counter, CounterConfiguration, Gauge, GaugeConfiguration, Histogram, HistogramConfiguration } from 'prom-client';
+import { Counter as CounterClass, Gauge as GaugeClass, Histogram as HistogramClass } from './prom-client-core.js';
 import { registry } from './registry.js';
 
 // Metrics are process-wide and labelled per controller: the first caller creates and registers a metric,
@@ -9,19 +10,19 @@ import { registry } from './registry.js';
 export function getOrCreateCounter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
   const existing = registry.getSingleMetric(config.name);
   if (existing) return existing as unknown as Counter<L>;
-  return new Counter<L>({ ...config, registers: [registry] });
+  return new CounterClass<L>({ ...config, registers: [registry] });
 }
 
 /** getOrCreateGauge returns the gauge named `config.name` in the runtime registry, creating it once. */
 export function getOrCreateGauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
   const existing = registry.getSingleMetric(config.name);
   if (existing) return existing as unknown as Gauge<L>;
-  return new Gauge<L>({ ...config, registers: [registry] });
+  return new GaugeClass<L>({ ...config, registers: [registry] });
 }
 
 /** getOrCreateHistogram returns the histogram named `config.name` in the runtime registry, creating it once. */
 export function getOrCreateHistogram<L extends string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
   const existing = registry.getSingleMetric(config.name);
   if (existing) return existing as unknown as Histogram<L>;
-  return new Histogram<L>({ ...config, registers: [registry] });
+  return new HistogramClass<L>({ ...config, registers: [registry] });
 }

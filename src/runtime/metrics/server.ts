@@ -1,10 +1,11 @@
-import http from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { RestClient } from '../client/rest-client.js';
 import type { Logger } from '../log/logger.js';
+import { nodeHttp as http } from '../node-cjs.js';
 import type { BindAddress } from '../manager/bind-address.js';
 import type { Runnable } from '../manager/runnable.js';
 import { CertWatcher } from '../webhook/cert-watcher.js';
@@ -61,8 +62,8 @@ export class MetricsServer implements Runnable {
 
   /** MetricsServer.start serves until the signal aborts. */
   async start(signal: AbortSignal): Promise<void> {
-    const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => void this.handle(req, res);
-    let server: http.Server | https.Server;
+    const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res);
+    let server: Server | https.Server;
     let watcher: CertWatcher | undefined;
     if (this.options.secure) {
       let pair: { cert: string | Buffer; key: string | Buffer };
@@ -104,7 +105,7 @@ export class MetricsServer implements Runnable {
     }
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://metrics').pathname;
     if (path !== METRICS_PATH) {
       reply(res, 404, '404 page not found\n');
@@ -132,7 +133,7 @@ export class MetricsServer implements Runnable {
   }
 }
 
-function reply(res: http.ServerResponse, code: number, body: string): void {
+function reply(res: ServerResponse, code: number, body: string): void {
   res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
   res.end(body);
 }

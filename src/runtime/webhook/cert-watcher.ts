@@ -1,8 +1,9 @@
-import { watch, type FSWatcher } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createSecureContext } from 'node:tls';
 import type { Logger } from '../log/logger.js';
+import { nodeFs } from '../node-cjs.js';
 
 /** CertificatePair is a PEM certificate chain and its private key. */
 export interface CertificatePair {
@@ -50,7 +51,7 @@ export class CertWatcher {
     const dirs = new Set([dirname(this.options.certPath), dirname(this.options.keyPath)]);
     for (const dir of dirs) {
       try {
-        const w = watch(dir, { persistent: false }, () => void this.reload());
+        const w = nodeFs.watch(dir, { persistent: false }, () => void this.reload());
         w.on('error', (err) => this.options.logger.debug({ dir, err }, 'certificate directory watch failed; polling only'));
         this.watchers.push(w);
       } catch (err) {

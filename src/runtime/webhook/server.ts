@@ -1,5 +1,5 @@
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
+import type { Http2SecureServer, Http2ServerRequest, Http2ServerResponse, ServerHttp2Session } from 'node:http2';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -153,9 +153,10 @@ export class WebhookServer implements Runnable {
     }
     const tlsOptions = { ...this.secureContextOptions(pair) };
     const listener = (req: Req, res: Res) => void this.serve(req, res, signal);
+    // node:http2 is loaded only when HTTP/2 is enabled (off by default): most operators never pay for it.
     server =
       this.options.enableHttp2 === true
-        ? createSecureServer({ ...tlsOptions, allowHTTP1: true }, listener)
+        ? (await import('node:http2')).createSecureServer({ ...tlsOptions, allowHTTP1: true }, listener)
         : createHttpsServer({ ...tlsOptions, ALPNProtocols: ['http/1.1'] }, listener);
     server.on('tlsClientError', (err: Error, socket: TLSSocket) => {
       this.log.debug({ err: err.message, remote: socket.remoteAddress }, 'webhook TLS handshake failed');
