@@ -1,6 +1,7 @@
 import { UserError, type HookContext, type Subcommand } from '../../src/index.js';
 import { BOILERPLATE_PATH, licenseHeader } from './boilerplate.js';
 import { operatorTsSpec, packageJson, tsconfigBuildJson, tsconfigJson, VERSIONS } from './package-json.js';
+import { managerEntrypoint } from './manager-flags.js';
 
 const T = 'typescript/init';
 
@@ -25,6 +26,7 @@ export function initView(ctx: HookContext, header: string): Record<string, unkno
     leaderElectionId: `${fnv32a(ctx.project.projectName)}.${ctx.project.domain}`,
     nodeVersion: nodeMajor,
     nodeMajor,
+    managerEntrypoint: managerEntrypoint(),
     license: ctx.flags['license'] === 'none' ? '' : 'Apache License 2.0: see the header of each source file.',
   };
 }

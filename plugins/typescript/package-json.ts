@@ -1,4 +1,5 @@
 import { isAbsolute, relative, resolve } from 'node:path';
+import { managerStartScript } from './manager-flags.js';
 
 /** VERSIONS pins what a generated project installs (the node package runs npm scripts on Node 24 anywhere). */
 export const VERSIONS = {
@@ -35,7 +36,7 @@ export function packageJson(projectName: string, operatorTs: string): Record<str
     engines: { node: '>=22.19' },
     scripts: {
       build: 'tsc -p tsconfig.build.json',
-      start: 'node dist/main.js',
+      start: managerStartScript(),
       test: 'vitest run',
       manifests: 'operator-ts generate crd rbac webhook',
       generate: 'operator-ts generate code',

@@ -7,6 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const goModuleDir = join(here, '..', 'go-controller');
+/**
+ * OPERATOR_NODE_FLAGS are the Node.js flags a generated project runs its manager with (its `npm start`
+ * script and Dockerfile ENTRYPOINT, from plugins/typescript/manager-flags.ts), so that the benchmark
+ * measures what users run.
+ */
+const { MANAGER_NODE_FLAGS: OPERATOR_NODE_FLAGS } = await import('../../../dist/plugins/typescript/manager-flags.js');
 /** CONTROLLER_RUNTIME_VERSIONS are tried in order when the committed go.mod does not build. */
 const CONTROLLER_RUNTIME_VERSIONS = ['v0.25.2', 'v0.25.1', 'v0.24.1'];
 
@@ -44,7 +50,7 @@ export async function startOperator(kind, { kubeconfigPath, goBin, workers }) {
   const env = { ...process.env, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers) };
   const child =
     kind === 'ts'
-      ? spawn(process.execPath, [join(here, 'operator.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, join(here, 'operator.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(goBin, [`--max-concurrent-reconciles=${workers}`, '--qps=1000', '--burst=2000'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
