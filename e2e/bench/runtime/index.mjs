@@ -18,10 +18,10 @@ const verdict = (ok) => (ok === undefined ? 'n/a' : ok ? 'met' : 'NOT_MET');
 const mib = (v) => (v === undefined ? 'n/a' : Number(v.toFixed(1)));
 const num = (v) => (v === undefined || Number.isNaN(v) ? 'n/a' : v);
 
-/** sizes returns the phase-A object counts: 1 000 always, 10 000 with BENCH_LARGE=1. */
+/** sizes returns the phase-A object counts: 1 000 and 10 000, or BENCH_SIZES (e.g. BENCH_SIZES=1000 for a quick run). */
 function sizes() {
   if (process.env.BENCH_SIZES) return process.env.BENCH_SIZES.split(',').map(Number);
-  return process.env.BENCH_LARGE === '1' ? [1000, 10000] : [1000];
+  return [1000, 10000];
 }
 
 /** measureOperator runs the whole workload against one operator implementation. */
