@@ -58,7 +58,7 @@ function project(): Project {
 /**
  * clientNodeModelImport resolves a client-node model's import of another model (`../models/V1X.js`)
  * straight to its declaration file: the models import each other over a hundred times for one pod
- * template, and the general NodeNext resolution reads package.json files for each.
+ * template, and the general resolution looks for package.json files for each.
  */
 function clientNodeModelImport(name: string, containingFile: string): TsTypes.ResolvedModuleFull | undefined {
   if (!name.startsWith('../models/') || !name.endsWith('.js') || !containingFile.endsWith('/client-node/dist/gen/models/' + basename(containingFile))) return undefined;

@@ -1,9 +1,13 @@
 import { createRequire } from 'node:module';
 import { emitYaml } from './yaml-emit.js';
 
-// Loaded on first use: generated manifests take the direct emitter, so most runs never need the library.
 let library: typeof import('yaml') | undefined;
-function yamlLibrary(): typeof import('yaml') {
+
+/**
+ * yamlLibrary returns the `yaml` library, loaded on first use: generated manifests take the direct
+ * emitter, so `operator-ts generate` usually never needs it.
+ */
+export function yamlLibrary(): typeof import('yaml') {
   library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
   return library;
 }

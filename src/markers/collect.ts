@@ -55,7 +55,7 @@ const DECLARATION_KINDS: ReadonlySet<TsTypes.SyntaxKind> = new Set([
 ]);
 
 // Walks the compiler's nodes rather than ts-morph's wrappers: every client-node model file a type
-// reaches is scanned, and wrapping each of its nodes costed more than reading the comments.
+// reaches is scanned, and wrapping each of its nodes cost more than reading the comments.
 function declarationStarts(sf: SourceFile): Set<number> {
   const out = new Set<number>();
   const root = sf.compilerNode;
