@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
 import { InformerCache } from '../cache/informer-cache.js';
@@ -19,6 +18,7 @@ import { MetricsServer } from '../metrics/server.js';
 import { defineResource } from '../resource.js';
 import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from './bind-address.js';
+import { loadKubeConfigClass } from './client-node.js';
 import type { ManagerOptions } from './options.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
@@ -336,9 +336,9 @@ async function defaultClusterAccess(): Promise<ClusterAccess> {
 }
 
 function loadDefaultKubeConfig(): KubeConfig {
-  // Loaded on demand: client-node costs about 80 MB of resident memory and seconds of start-up, which an
-  // operator that never needs it should not pay. require() of an ES module is synchronous (Node >= 22.12).
-  const { KubeConfig: KubeConfigClass } = createRequire(import.meta.url)('@kubernetes/client-node') as typeof import('@kubernetes/client-node');
+  // Loaded on demand: client-node costs tens of megabytes of resident memory and seconds of start-up,
+  // which an operator that never needs it should not pay.
+  const KubeConfigClass = loadKubeConfigClass();
   const kc = new KubeConfigClass();
   kc.loadFromDefault();
   const server = kc.getCurrentCluster()?.server;
