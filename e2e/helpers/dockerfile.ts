@@ -29,7 +29,7 @@ export function parseDockerfile(text: string): DockerStage[] {
   for (let i = 0; i < lines.length; i++) {
     const first = i + 1;
     let logical = lines[i]!;
-    while (logical.endsWith('\\') && i + 1 < lines.length) logical = `${logical.slice(0, -1)} ${lines[++i]!.trim()}`;
+    while (logical.endsWith('\\') && i + 1 < lines.length) logical = `${logical.slice(0, -1).trimEnd()} ${lines[++i]!.trim()}`;
     const trimmed = logical.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     const m = /^(\S+)\s+(.*)$/.exec(trimmed);
