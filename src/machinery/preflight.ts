@@ -72,13 +72,14 @@ export function planFlush(root: string, ops: readonly StagedOp[], fs: FileSystem
     for (let up = dirname(abs); up !== dirname(up); up = dirname(up)) {
       if (targets.has(up)) report('ENOTDIR', up, 'is written as a file, but it must be a folder', op.path);
     }
+    const blocked = checkDir(dirname(target));
+    if (blocked !== null) report(blocked.code, blocked.blocker, blocked.reason, op.path);
     if (st?.isDirectory() === true) report('EISDIR', abs, 'is a folder, but it must be a file', op.path);
-    else if (st !== undefined) {
+    else if (st !== undefined && blocked === null) {
+      // Only a file in a writable folder can be read-only on its own; otherwise the folder says it all.
       const refused = writeRefusal(fs, target, false);
       if (refused !== null) report(refused.code, target, 'is read-only', op.path);
     }
-    const blocked = checkDir(dirname(target));
-    if (blocked !== null) report(blocked.code, blocked.blocker, blocked.reason, op.path);
     const content = Buffer.from(op.content, 'utf8');
     bytes += Math.ceil((content.length + 1) / BLOCK) * BLOCK;
     steps.push({ path: op.path, target, content, previous });
