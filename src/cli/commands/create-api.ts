@@ -4,6 +4,7 @@ import { findResource, type ResourceConfig } from '../../model/project.js';
 import type { OptionSpec } from '../../plugin/types.js';
 import { quietChain } from '../chain.js';
 import type { CliIO } from '../io.js';
+import { withCommandLock } from '../command-lock.js';
 import { runScaffold } from '../runner.js';
 import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
 import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
@@ -29,7 +30,7 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
       'operator-ts create api --group apps --version v1 --kind Deployment --resource=false   # controller for a built-in kind',
     ]),
   );
-  cmd.action(async (opts: Record<string, unknown>) => {
+  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'create api', opts, async () => {
     const flags = flagValues(opts);
     const project = loadExistingProject(io, 'create api');
     const runChain = chainFromKeys(actionChainKeys(project, argv));
@@ -64,6 +65,6 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
       flags,
       next: 'edit the types and the reconciler, then run: npm run manifests && npm run generate && npm test',
     });
-  });
+  }));
   return cmd;
 }

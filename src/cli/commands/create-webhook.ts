@@ -3,6 +3,7 @@ import { UserError } from '../../errors/user-error.js';
 import { findResource, type ResourceConfig } from '../../model/project.js';
 import { quietChain } from '../chain.js';
 import type { CliIO } from '../io.js';
+import { withCommandLock } from '../command-lock.js';
 import { runScaffold } from '../runner.js';
 import { RESOURCE_OPTIONS } from './create-api.js';
 import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
@@ -21,7 +22,7 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
       'operator-ts create webhook --group cache --version v2 --kind Memcached --conversion --spoke v1alpha1',
     ]),
   );
-  cmd.action(async (opts: Record<string, unknown>) => {
+  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'create webhook', opts, async () => {
     const project = loadExistingProject(io, 'create webhook');
     const runChain = chainFromKeys(actionChainKeys(project, argv));
     const gvk = readGvk(flagValues(opts), 'create webhook');
@@ -42,6 +43,6 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
       flags: flagValues(opts),
       next: 'implement the TODO(user) parts of the webhook, then run: npm run manifests && npm test',
     });
-  });
+  }));
   return cmd;
 }
