@@ -48,6 +48,7 @@ export { FakeClient, type FakeClientOptions } from './client/fake-client.js';
 export { InformerCache, type CacheOptions, type ResourceCacheOptions } from './cache/informer-cache.js';
 export { SharedInformer } from './cache/shared-informer.js';
 export type { Cache, Informer, EventHandler, ListFilter } from './cache/informer.js';
+export type { FieldIndexer, IndexerFunc } from './cache/field-index.js';
 export { LeaderElector, type Clock as LeaderElectionClock } from './leaderelection/leader-elector.js';
 
 // Controllers, predicates, handlers, work queue.

@@ -21,7 +21,14 @@ export type Patch =
 export interface ListOptions {
   namespace?: string;
   labelSelector?: string;
+  /** Server-side field selector (`metadata.name=x`); such a list is always read from the API server. */
   fieldSelector?: string;
+  /**
+   * Exact values of indexed fields, like controller-runtime's `client.MatchingFields`: served from the
+   * field indexes registered with `mgr.getFieldIndexer().indexField()`. A client that reads live sends them
+   * as a field selector, which the API server supports only for some fields.
+   */
+  matchingFields?: Record<string, string>;
   /** Read from the API server instead of the cache. */
   live?: boolean;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nodeUtil } from '../node-cjs.js';
 import { isBuiltinResource } from '../builtin.js';
+import { fieldIndexName, MissingIndexError, type FieldIndexer, type IndexerFunc } from '../cache/field-index.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import { applyMergePatch, isPlainObject } from '../helpers/merge-patch.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
@@ -22,6 +23,11 @@ export interface FakeClientOptions {
   withStatusSubresource?: ResourceDescriptor[];
   /** Clock for creationTimestamp and deletionTimestamp; for tests. */
   now?: () => Date;
+  /**
+   * Field index registrations, each called with the client as its {@link FieldIndexer}: the same function
+   * can register the index on `mgr.getFieldIndexer()` in main.ts, like controller-runtime's `WithIndex`.
+   */
+  indexes?: ReadonlyArray<(indexer: FieldIndexer) => void>;
 }
 
 type Obj = KubernetesObject & { status?: unknown; [key: string]: unknown };
@@ -37,12 +43,13 @@ type Stored = Obj & { metadata: NonNullable<KubernetesObject['metadata']> };
  * Server-side apply is approximated as a merge patch that creates missing objects (no field ownership).
  * Timestamps are stored as RFC 3339 strings, as they arrive from a real API server.
  */
-export class FakeClient implements Client {
+export class FakeClient implements Client, FieldIndexer {
   /** FakeClient.fieldManager is reported for writes without one. */
   readonly fieldManager: string;
   private readonly store = new Map<string, Stored>();
   private readonly hasStatus: (r: ResourceDescriptor) => boolean;
   private readonly now: () => Date;
+  private readonly indexes = new Map<string, IndexerFunc>();
   private resourceVersion = 1000;
 
   constructor(options: FakeClientOptions = {}) {
@@ -50,6 +57,20 @@ export class FakeClient implements Client {
     this.hasStatus = statusSubresourcePolicy(options.withStatusSubresource, isBuiltinResource);
     this.now = options.now ?? (() => new Date());
     for (const obj of options.objects ?? []) this.seed(obj);
+    for (const register of options.indexes ?? []) register(this);
+  }
+
+  /**
+   * FakeClient.indexField registers a field index for `list(..., { matchingFields })`, as the manager's
+   * field indexer does; a second index of the same field of a kind throws. The fake evaluates the
+   * extractor on every list instead of keeping an index, so it may be called at any time.
+   */
+  indexField<T extends KubernetesObject>(resource: ResourceDescriptor<T>, field: string, extract: IndexerFunc<T>): void {
+    const key = `${resource.apiVersion}/${resource.kind}/${fieldIndexName(field)}`;
+    if (this.indexes.has(key)) {
+      throw new Error(`indexer conflict: field ${field} of ${resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`} is already indexed`);
+    }
+    this.indexes.set(key, extract as IndexerFunc);
   }
 
   /** FakeClient.get returns a copy of the stored object or throws 404. */
@@ -67,11 +88,12 @@ export class FakeClient implements Client {
       throw badRequest(`unable to parse requirement: ${(err as Error).message}`);
     }
     const fields = fieldMatcher(options.fieldSelector);
+    const indexed = this.indexMatcher(resource, options);
     const out: T[] = [];
     for (const [key, obj] of [...this.store].sort(([a], [b]) => a.localeCompare(b))) {
       if (!key.startsWith(prefix)) continue;
       if (resource.namespaced && options.namespace && obj.metadata.namespace !== options.namespace) continue;
-      if (!labels(obj.metadata.labels) || !fields(obj)) continue;
+      if (!labels(obj.metadata.labels) || !fields(obj) || !indexed(obj)) continue;
       out.push(structuredClone(obj) as unknown as T);
     }
     return out;
@@ -180,6 +202,22 @@ export class FakeClient implements Client {
         return this.commit(resource, storeKey, stored, next, options) as T;
       },
     };
+  }
+
+  /** indexMatcher compiles `matchingFields` against the registered extractors; a field without one throws. */
+  private indexMatcher(resource: ResourceDescriptor, options: ListOptions): (obj: Stored) => boolean {
+    const fields = Object.entries(options.matchingFields ?? {});
+    if (fields.length === 0) return () => true;
+    if (options.fieldSelector !== undefined && options.fieldSelector !== '') throw new Error(`list ${resource.kind}: give matchingFields or fieldSelector, not both`);
+    const checks = fields.map(([field, value]) => {
+      const name = fieldIndexName(field);
+      const extract = this.indexes.get(`${resource.apiVersion}/${resource.kind}/${name}`);
+      if (extract === undefined) {
+        throw new MissingIndexError(name, `Index with name ${name} does not exist: register it with indexField(${resource.kind}, '${field}', ...) on the FakeClient or in its indexes option`);
+      }
+      return (obj: Stored) => extract(obj).includes(value);
+    });
+    return (obj) => checks.every((check) => check(obj));
   }
 
   /** seed stores an object as given, as controller-runtime's `WithObjects` does. */

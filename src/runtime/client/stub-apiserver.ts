@@ -258,7 +258,11 @@ export class StubApiServer {
         this.startWatch(req, p, res);
         return undefined;
       }
-      if (req.method === 'GET') return { status: 200, body: this.list(req, p, store) };
+      if (req.method === 'GET') {
+        const selected = fieldFilter(req.query.get('fieldSelector'));
+        if (typeof selected === 'string') return status(400, 'BadRequest', selected);
+        return { status: 200, body: this.list(req, p, store, selected) };
+      }
       if (req.method === 'POST') {
         const obj = req.body as KubernetesObject;
         const name = obj.metadata?.name ?? `${obj.metadata?.generateName ?? 'gen-'}${++this.uid}`;
@@ -295,9 +299,10 @@ export class StubApiServer {
     }
   }
 
-  private list(req: StubRequest, p: Parsed, store: Map<string, KubernetesObject>): unknown {
+  private list(req: StubRequest, p: Parsed, store: Map<string, KubernetesObject>, selected: (o: KubernetesObject) => boolean): unknown {
     const all = [...store.values()]
       .filter((o) => p.namespace === undefined || o.metadata?.namespace === p.namespace)
+      .filter(selected)
       .sort((a, b) => `${a.metadata?.namespace}/${a.metadata?.name}`.localeCompare(`${b.metadata?.namespace}/${b.metadata?.name}`));
     const limit = Number(req.query.get('limit') ?? '0');
     const offset = Number(req.query.get('continue') ?? '0');
@@ -372,6 +377,23 @@ function send(res: http.ServerResponse, response: StubResponse | undefined): voi
   const payload = response.body === undefined ? '' : JSON.stringify(response.body);
   res.writeHead(response.status, { 'Content-Type': 'application/json', ...response.headers });
   res.end(payload);
+}
+
+/**
+ * fieldFilter compiles a field selector over the two fields every kind serves (`metadata.name`,
+ * `metadata.namespace`; `=`, `==`, `!=`), or returns the API server's message for any other field.
+ */
+function fieldFilter(selector: string | null): ((o: KubernetesObject) => boolean) | string {
+  if (selector === null || selector === '') return () => true;
+  const terms: Array<{ field: 'name' | 'namespace'; value: string; negate: boolean }> = [];
+  for (const term of selector.split(',')) {
+    const m = /^([^=!]+)(==|=|!=)(.*)$/.exec(term);
+    if (m === null) return `invalid selector: '${selector}'; can't understand '${term}'`;
+    const field = m[1] === 'metadata.name' ? 'name' : m[1] === 'metadata.namespace' ? 'namespace' : undefined;
+    if (field === undefined) return `field label not supported: ${m[1]}`;
+    terms.push({ field, value: m[3] ?? '', negate: m[2] === '!=' });
+  }
+  return (o) => terms.every((t) => ((o.metadata?.[t.field] ?? '') === t.value) !== t.negate);
 }
 
 function mergePatch(target: unknown, patch: unknown): unknown {
