@@ -10,6 +10,7 @@
 
 // Resources, reconcile contract and client.
 export { defineResource, type KubernetesObject, type ObjectKey, type ObjectOf, type ResourceDescriptor, type ResourceDescriptorInit } from './resource.js';
+export type { Timestamp, WithDates, Wire } from './wire.js';
 export { Result, TerminalError, isTerminalError, reconcilerFunc, type ReconcileContext, type Reconciler, type Request } from './reconcile/reconcile.js';
 export {
   ApiError,

@@ -1,3 +1,4 @@
+import type { V1Job } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { builtin } from '../builtin.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
@@ -24,6 +25,17 @@ async function caught(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('FakeClient create/get', () => {
+  it('stores Dates of client-node models as the strings the real client sends, and returns strings', async () => {
+    const c = new FakeClient({ objects: [{ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'seeded', namespace: 'ns', creationTimestamp: new Date(0) } }] });
+    expect((await c.get(builtin.Job, { namespace: 'ns', name: 'seeded' })).metadata?.creationTimestamp).toBe('1970-01-01T00:00:00.000000Z');
+    const job: V1Job = { metadata: { name: 'j', namespace: 'ns' }, spec: { template: {} } };
+    await c.create(builtin.Job, job);
+    const stored = await c.get(builtin.Job, { namespace: 'ns', name: 'j' });
+    await c.status().update(builtin.Job, { ...stored, status: { startTime: new Date('2026-01-01T00:00:01Z') } });
+    const started: string | undefined = (await c.get(builtin.Job, { namespace: 'ns', name: 'j' })).status?.startTime;
+    expect(started).toBe('2026-01-01T00:00:01.000000Z');
+  });
+
   it('sets uid, creationTimestamp, generation 1, apiVersion/kind and a string resourceVersion; drops status', async () => {
     const c = new FakeClient({ now: () => new Date('2026-01-01T00:00:00.500Z') });
     const created = await c.create(MemcachedResource, memcached());

@@ -4,16 +4,17 @@ import { isBuiltinResource } from '../builtin.js';
 import { fieldIndexName, MissingIndexError, type FieldIndexer, type IndexerFunc } from '../cache/field-index.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import { applyMergePatch, isPlainObject } from '../helpers/merge-patch.js';
-import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
-import type { Client, DeleteOptions, GetOptions, ListOptions, Patch, StatusWriter, WriteOptions } from './client.js';
+import type { KubernetesObject, ObjectKey, ObjectMeta, ResourceDescriptor } from '../resource.js';
+import { encodeDates, type Timestamp, type WithDates } from '../wire.js';
+import type { Client, DeleteOptions, GetOptions, ListOptions, Patch, StatusWriter, WriteInput, WriteOptions } from './client.js';
 import { alreadyExists, badRequest, conflict, invalid, notFound, subresourceNotFound } from './fake-errors.js';
 import { applyJsonPatch } from './fake-json-patch.js';
 import { statusSubresourcePolicy } from './fake-status.js';
 
 /** FakeClientOptions configures a {@link FakeClient}. */
 export interface FakeClientOptions {
-  /** Objects the store starts with, stored as given (status included); each needs apiVersion, kind and name. */
-  objects?: KubernetesObject[];
+  /** Objects the store starts with, stored as given (status included, Dates as strings); each needs apiVersion, kind and name. */
+  objects?: Array<WithDates<KubernetesObject>>;
   /** Field manager reported by `fieldManager`; defaults to `fake-client`. */
   fieldManager?: string;
   /**
@@ -30,8 +31,8 @@ export interface FakeClientOptions {
   indexes?: ReadonlyArray<(indexer: FieldIndexer) => void>;
 }
 
-type Obj = KubernetesObject & { status?: unknown; [key: string]: unknown };
-type Stored = Obj & { metadata: NonNullable<KubernetesObject['metadata']> };
+type Obj = { apiVersion?: string; kind?: string; metadata?: ObjectMeta; status?: unknown; [key: string]: unknown };
+type Stored = Obj & { metadata: ObjectMeta };
 
 /**
  * FakeClient is an in-memory {@link Client} for unit tests of reconcilers, with the API server semantics
@@ -41,7 +42,8 @@ type Stored = Obj & { metadata: NonNullable<KubernetesObject['metadata']> };
  * finalizers (deletionTimestamp set; gone when the last finalizer is removed), merge and JSON patches
  * (a failed `test` is 422 as on the server), label and field selectors, and deep copies in and out.
  * Server-side apply is approximated as a merge patch that creates missing objects (no field ownership).
- * Timestamps are stored as RFC 3339 strings, as they arrive from a real API server.
+ * Timestamps are stored as RFC 3339 strings, as they arrive from a real API server; Dates written are
+ * stored as the strings the real client would send.
  */
 export class FakeClient implements Client, FieldIndexer {
   /** FakeClient.fieldManager is reported for writes without one. */
@@ -100,8 +102,8 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** FakeClient.create stores a new object: 409 when it exists, 400 when resourceVersion is set. */
-  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
-    const obj = structuredClone(object) as unknown as Obj;
+  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+    const obj = structuredClone(encodeDates(object)) as unknown as Obj;
     const meta = (obj.metadata ??= {});
     if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') throw badRequest('resourceVersion should not be set on objects to be created');
     if ((meta.name ?? '') === '') {
@@ -126,10 +128,11 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** FakeClient.update replaces the object (status kept when the kind has a status subresource). */
-  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+    const object = given as KubernetesObject;
     const { key, stored } = this.current(resource, object);
     this.checkResourceVersion(resource, stored, object);
-    const next = structuredClone(object) as unknown as Obj;
+    const next = structuredClone(encodeDates(object)) as unknown as Obj;
     if (this.hasStatus(resource)) {
       if (stored.status === undefined) delete next.status;
       else next.status = structuredClone(stored.status);
@@ -181,12 +184,13 @@ export class FakeClient implements Client, FieldIndexer {
   /** FakeClient.status returns the writer of the status subresource (404 for kinds without one). */
   status(): StatusWriter {
     return {
-      update: async <T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}) => {
+      update: async <T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: WriteInput<T>, options: WriteOptions = {}) => {
         if (!this.hasStatus(resource)) throw subresourceNotFound();
+        const object = given as KubernetesObject;
         const { key, stored } = this.current(resource, object);
         this.checkResourceVersion(resource, stored, object);
         const next = structuredClone(stored) as Obj;
-        const status = (object as unknown as Obj).status;
+        const status = (encodeDates(object) as unknown as Obj).status;
         if (status === undefined) delete next.status;
         else next.status = structuredClone(status);
         return this.commit(resource, key, stored, next, options) as T;
@@ -221,8 +225,8 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** seed stores an object as given, as controller-runtime's `WithObjects` does. */
-  private seed(object: KubernetesObject): void {
-    const obj = structuredClone(object) as Obj;
+  private seed(object: WithDates<KubernetesObject>): void {
+    const obj = structuredClone(encodeDates(object)) as Obj;
     const [group, version] = splitApiVersion(obj.apiVersion);
     if (obj.kind === undefined || obj.metadata?.name === undefined) throw new Error('FakeClient objects need apiVersion, kind and metadata.name');
     const meta = obj.metadata;
@@ -234,8 +238,9 @@ export class FakeClient implements Client, FieldIndexer {
     this.store.set(key, obj as Stored);
   }
 
-  private applyPatch(resource: ResourceDescriptor, stored: Stored, patch: Patch): Obj {
+  private applyPatch(resource: ResourceDescriptor, stored: Stored, given: Patch): Obj {
     const name = stored.metadata.name ?? '';
+    const patch = encodeDates(given);
     switch (patch.type) {
       case 'merge': {
         if (!isPlainObject(patch.data)) throw badRequest('merge patch must be a JSON object');
@@ -324,9 +329,9 @@ export class FakeClient implements Client, FieldIndexer {
     return String(this.resourceVersion);
   }
 
-  private timestamp(): Date {
-    // Stored as the RFC 3339 string a real server sends; the client-node model types it as Date.
-    return `${this.now().toISOString().slice(0, 19)}Z` as unknown as Date;
+  private timestamp(): Timestamp {
+    // metav1.Time as the API server writes it: whole seconds.
+    return `${this.now().toISOString().slice(0, 19)}Z`;
   }
 }
 

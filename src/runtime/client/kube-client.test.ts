@@ -152,7 +152,7 @@ describe('newClient matchingFields', () => {
     const err = await direct.list(Widget, { matchingFields: { '.metadata.controller': 'cron' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(400);
-    expect((err as Error).message).toMatch(/^widgets\.example\.com cannot be listed by field \.metadata\.controller from the API server \(field label not supported: \.metadata\.controller\)/);
+    expect((err as Error).message).toMatch(/^widgets\.example\.com cannot be listed by field \.metadata\.controller from the API server \("\.metadata\.controller" is not a known field selector: only "metadata\.name", "metadata\.namespace"\)/);
     expect((err as Error).message).toMatch(/reads live, so matchingFields is sent as a field selector/);
     expect((err as Error).message).toMatch(/mgr\.getFieldIndexer\(\)\.indexField/);
   });

@@ -11,6 +11,7 @@ import {
   type ListOptions,
   type Patch,
   type StatusWriter,
+  type WriteInput,
   type WriteOptions,
 } from './client.js';
 import type { RestClient } from './rest-client.js';
@@ -86,11 +87,11 @@ class KubeClient implements Client {
     }
   }
 
-  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
     return this.rest.create(resource, object, this.writeOptions(options));
   }
 
-  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
     return this.rest.update(resource, object, this.writeOptions(options));
   }
 

@@ -381,7 +381,8 @@ function send(res: http.ServerResponse, response: StubResponse | undefined): voi
 
 /**
  * fieldFilter compiles a field selector over the two fields every kind serves (`metadata.name`,
- * `metadata.namespace`; `=`, `==`, `!=`), or returns the API server's message for any other field.
+ * `metadata.namespace`; `=`, `==`, `!=`), or returns the API server's message (as kube-apiserver 1.37
+ * words it for a custom resource) for any other field.
  */
 function fieldFilter(selector: string | null): ((o: KubernetesObject) => boolean) | string {
   if (selector === null || selector === '') return () => true;
@@ -390,7 +391,7 @@ function fieldFilter(selector: string | null): ((o: KubernetesObject) => boolean
     const m = /^([^=!]+)(==|=|!=)(.*)$/.exec(term);
     if (m === null) return `invalid selector: '${selector}'; can't understand '${term}'`;
     const field = m[1] === 'metadata.name' ? 'name' : m[1] === 'metadata.namespace' ? 'namespace' : undefined;
-    if (field === undefined) return `field label not supported: ${m[1]}`;
+    if (field === undefined) return `"${m[1]}" is not a known field selector: only "metadata.name", "metadata.namespace"`;
     terms.push({ field, value: m[3] ?? '', negate: m[2] === '!=' });
   }
   return (o) => terms.every((t) => ((o.metadata?.[t.field] ?? '') === t.value) !== t.negate);
