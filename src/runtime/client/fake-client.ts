@@ -356,7 +356,7 @@ function fieldMatcher(selector: string | undefined): (obj: Stored) => boolean {
     if (m === null) throw badRequest(`invalid field selector: "${t}"`);
     const [, field, op, value] = m;
     if (field !== 'metadata.name' && field !== 'metadata.namespace') {
-      throw badRequest(`field label not supported: ${field}`);
+      throw badRequest(`"${field}" is not a known field selector: only "metadata.name", "metadata.namespace"`);
     }
     return { field, negate: op === '!=', value: value ?? '' };
   });
