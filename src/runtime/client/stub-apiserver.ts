@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+import { fieldFilter } from './stub-field-selector.js';
 
 /**
  * This module is test support: a small in-process API server (node:http, plain JSON) that serves list,
@@ -377,24 +378,6 @@ function send(res: http.ServerResponse, response: StubResponse | undefined): voi
   const payload = response.body === undefined ? '' : JSON.stringify(response.body);
   res.writeHead(response.status, { 'Content-Type': 'application/json', ...response.headers });
   res.end(payload);
-}
-
-/**
- * fieldFilter compiles a field selector over the two fields every kind serves (`metadata.name`,
- * `metadata.namespace`; `=`, `==`, `!=`), or returns the API server's message (as kube-apiserver 1.37
- * words it for a custom resource) for any other field.
- */
-function fieldFilter(selector: string | null): ((o: KubernetesObject) => boolean) | string {
-  if (selector === null || selector === '') return () => true;
-  const terms: Array<{ field: 'name' | 'namespace'; value: string; negate: boolean }> = [];
-  for (const term of selector.split(',')) {
-    const m = /^([^=!]+)(==|=|!=)(.*)$/.exec(term);
-    if (m === null) return `invalid selector: '${selector}'; can't understand '${term}'`;
-    const field = m[1] === 'metadata.name' ? 'name' : m[1] === 'metadata.namespace' ? 'namespace' : undefined;
-    if (field === undefined) return `"${m[1]}" is not a known field selector: only "metadata.name", "metadata.namespace"`;
-    terms.push({ field, value: m[3] ?? '', negate: m[2] === '!=' });
-  }
-  return (o) => terms.every((t) => ((o.metadata?.[t.field] ?? '') === t.value) !== t.negate);
 }
 
 function mergePatch(target: unknown, patch: unknown): unknown {
