@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
+import type { FieldIndexer } from '../cache/field-index.js';
 import { InformerCache } from '../cache/informer-cache.js';
 import type { Cache } from '../cache/informer.js';
 import { ApiError, type Client } from '../client/client.js';
@@ -45,6 +46,11 @@ export interface Manager {
   readonly metricsServer: MetricsServer | undefined;
   /** Manager.getCache returns the shared informer cache. */
   getCache(): Cache;
+  /**
+   * Manager.getFieldIndexer returns the cache's field indexer, like controller-runtime's
+   * `mgr.GetFieldIndexer()`: indexes registered before start serve `client.list(Kind, { matchingFields })`.
+   */
+  getFieldIndexer(): FieldIndexer;
   /** Manager.getEventRecorder returns the recorder of events reported by `name` (the controller name). */
   getEventRecorder(name: string): EventRecorder;
   /** Manager.add registers a runnable; controllers (needLeaderElection not false) run only while leading. */
@@ -164,6 +170,10 @@ class ControllerManager implements Manager {
   }
 
   getCache(): Cache {
+    return this.cache;
+  }
+
+  getFieldIndexer(): FieldIndexer {
     return this.cache;
   }
 
