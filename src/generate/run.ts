@@ -12,6 +12,7 @@ import { SchemaEmitter } from '../schema/emit.js';
 import type { NamedDecl } from '../schema/model.js';
 import { TypeWalker } from '../schema/walker.js';
 import { loadSourceFiles } from './project.js';
+import { syntaxErrors } from './syntax-errors.js';
 import { toolVersion } from './tool-version.js';
 
 /** Generator is one output of `operator-ts generate`. */
@@ -95,7 +96,9 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const inputs = findInputFiles(root, options.paths ?? ['src/**/*.ts']);
-  const { files: sources } = loadSourceFiles(inputs);
+  const { project, files: sources } = loadSourceFiles(inputs);
+  const syntax = syntaxErrors(project, sources);
+  if (syntax.length > 0) return { files, diagnostics: sortDiagnostics(syntax), warnings };
   const walker = new TypeWalker();
   const folders = new Map<string, Folder>();
   const rbac: LocatedMarker[] = [];
