@@ -1,6 +1,7 @@
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { collectFileMarkers } from './collect.js';
+import { fileComments } from './comments.js';
 import { didYouMean } from './did-you-mean.js';
 import { parseMarker } from './parse-marker.js';
 import { parseAny } from './parse-value.js';
@@ -87,6 +88,36 @@ describe('collectFileMarkers', () => {
     const size = foo.getPropertyOrThrow('size');
     expect(fm.byDecl.get(size.getStart())?.markers[0]?.loc).toEqual({ file: '/a/types.ts', line: 11, column: 6 });
     expect(fm.byDecl.get(foo.getPropertyOrThrow('other').getStart())).toBeUndefined();
+  });
+});
+
+describe('fileComments', () => {
+  const comments = (text: string): string[] => {
+    const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile('/c.ts', text);
+    return fileComments(sf.compilerNode).map((c) => text.slice(c.pos, c.end));
+  };
+  it('finds the comments the compiler sees, and nothing inside literals', () => {
+    const text = [
+      'const a = `x${1}y` + `${`${2}`}`; // after template',
+      "const b = '// not a comment' + \"/* nor this */\";",
+      'const c = /[`\'"]\\/\\/ not/g; /* after regex */',
+      'const d = `/* in template ${/* in span */ 3} */`;',
+      'function f(): void { return /* between keyword and semicolon */; }',
+      'for (/* empty init */;;) break;',
+      '/** JSDoc */',
+      'export interface X { a?: string /* before brace */ }',
+      '// at the end',
+    ].join('\n');
+    expect(comments(text)).toEqual([
+      '// after template',
+      '/* after regex */',
+      '/* in span */',
+      '/* between keyword and semicolon */',
+      '/* empty init */',
+      '/** JSDoc */',
+      '/* before brace */',
+      '// at the end',
+    ]);
   });
 });
 
