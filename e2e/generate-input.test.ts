@@ -87,3 +87,21 @@ describe('generate stops on a syntax error and writes nothing', () => {
     expect(await snapshotTree(dir)).toEqual(before);
   });
 });
+
+describe('generate accepts what controller-gen accepts', () => {
+  it('writes a CRD for a kind without +kubebuilder:object:root', async () => {
+    const dir = await project();
+    await write(dir, 'src/api/v1/crate.types.ts', BASKET.replaceAll('Basket', 'Crate').replace('// +kubebuilder:object:root=true\n', ''));
+    const r = await runCliOk(['generate', 'crd'], dir);
+    expect(r.stdout).toBe('wrote config/crd/bases/shop.example.com_crates.yaml');
+    expect(await readFile(join(dir, 'config/crd/bases/shop.example.com_crates.yaml'), 'utf8')).toContain('kind: Crate\n');
+  });
+
+  it('warns about +kubebuilder:object:root on a spec and still writes the kind', async () => {
+    const dir = await project();
+    await write(dir, 'src/api/v1/basket.types.ts', BASKET.replace('/** BasketSpec is the desired state. */', '// +kubebuilder:object:root=true\n\n/** BasketSpec is the desired state. */'));
+    const r = await runCliOk(['generate', 'crd'], dir);
+    expect(r.stderr).toMatch(/^src\/api\/v1\/basket\.types\.ts:4:4: warning: BasketSpec has \+kubebuilder:object:root=true but is not a kind/m);
+    expect(r.stdout).toBe('generate: everything up to date');
+  });
+});

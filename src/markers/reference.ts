@@ -28,6 +28,16 @@ export function renderMarkerReference(): string {
   }
   lines.push(
     '',
+    '## Kinds',
+    '',
+    'As controller-gen finds kinds by their embedded `metav1.TypeMeta` and `metav1.ObjectMeta`, operator-ts finds them by',
+    'their shape: every exported interface, class or object type alias (a type literal or an intersection) of a folder with',
+    '`+groupName` whose own or inherited properties include `apiVersion`, `kind` and `metadata` of type `V1ObjectMeta` is a',
+    'kind and gets a CRD, with or without `+kubebuilder:object:root`. Not kinds: a `<Kind>List` (`metadata: V1ListMeta`), a',
+    'generic type, an alias naming another type (`type B = A`, like Go\'s `type B A`), a type that is not exported (a base',
+    'interface), and any type of a folder without `+groupName` (a controller\'s view of another operator\'s resource); there',
+    'an explicit `+kubebuilder:object:root=true` is an error asking for the group.',
+    '',
     '## Type mapping',
     '',
     'How the type of a field becomes its schema (descriptions left out). Generated from `src/schema/type-mappings.ts`;',

@@ -108,7 +108,7 @@ export const MARKERS: readonly MarkerDefinition[] = [
   { name: 'versionName', targets: ['package'], value: 'string', priority: 10, help: 'API version of the folder (default: the folder name).', example: '+versionName=v1' },
   flag('kubebuilder:skip', ['package'], 'Ignores the folder for CRD generation (internal hub versions).'),
   { name: 'kubebuilder:object:generate', targets: ['package', 'type'], value: 'bool', priority: 10, help: 'Accepted for compatibility; operator-ts generates no DeepCopy code.', example: '+kubebuilder:object:generate=true' },
-  { name: 'kubebuilder:object:root', targets: ['type'], value: 'bool', priority: 10, help: 'Marks a root kind (needs apiVersion, kind and metadata).', example: '+kubebuilder:object:root=true' },
+  { name: 'kubebuilder:object:root', targets: ['type'], value: 'bool', priority: 10, help: 'Not needed for a kind, which is found by its shape (see Kinds below). It also makes a kind of a type whose metadata is not V1ObjectMeta. On a type that is no kind (a spec) it does nothing, as in controller-gen, which reads it only to generate DeepCopyObject: a warning says so (lists carry it silently).', example: '+kubebuilder:object:root=true' },
   { name: 'kubebuilder:ac:generate', targets: ['package', 'type'], value: 'bool', priority: 10, help: 'Accepted for compatibility; no apply configurations are generated.', example: '+kubebuilder:ac:generate=false' },
   { name: 'kubebuilder:ac:output:package', targets: ['package'], value: 'string', priority: 10, help: 'Accepted for compatibility; no apply configurations are generated.', example: '+kubebuilder:ac:output:package=ac' },
   flag(`${P}Optional`, ['package', 'field'], 'On a field: not required. In a folder: fields are optional by default.'),
