@@ -116,7 +116,7 @@ export const MARKERS: readonly MarkerDefinition[] = [
   flag('optional', ['field'], 'The field is not required.'),
   flag('required', ['field'], 'The field is required.'),
   flag('k8s:optional', ['field'], 'The field is not required.'),
-  flag('k8s:required', ['field'], 'The field is required and not empty: strings get minLength 1, lists minItems 1, objects minProperties 1.'),
+  flag('k8s:required', ['field'], 'The field is required and, as in controller-gen, not empty unless a bound is given: strings get minLength 1, lists minItems 1, maps and objects minProperties 1; so do Time, Duration, Quantity, IntOrString and JSONValue, which controller-gen sees as references to Go structs.'),
   flag('nullable', ['field'], 'Adds `nullable: true`.'),
   { name: 'kubebuilder:default', targets: ['field'], value: 'any', priority: 10, help: 'Default value in marker syntax (`{a,b}` list, `{k: v}` map).', example: '+kubebuilder:default=3' },
   { name: 'default', targets: ['field'], value: 'raw', priority: 9, help: 'Kubernetes-style default as JSON; `ref(...)` values are ignored.', example: '+default="Always"' },

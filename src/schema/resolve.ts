@@ -15,9 +15,9 @@ export function knownAlias(name: string): IrType | undefined {
       return { kind: 'primitive', type: 'number' };
     case 'Time':
     case 'MicroTime':
-      return { kind: 'primitive', type: 'string', format: 'date-time' };
+      return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
     case 'Duration':
-      return { kind: 'primitive', type: 'string' };
+      return { kind: 'primitive', type: 'string', goStruct: true };
     case 'Bytes':
       return { kind: 'primitive', type: 'string', format: 'byte' };
     case 'Quantity':

@@ -298,22 +298,24 @@ export class TypeWalker {
     const declFile = decl?.getSourceFile().getFilePath() ?? '';
     if ((fromOperatorTs || isOperatorTsTypesFile(declFile)) && OPERATOR_TS_TYPES.has(simple)) return knownAlias(simple) as IrType;
     if (decl !== undefined && isClientNodeFile(declFile) && simple === 'IntOrString') return { kind: 'intOrString', quantity: false };
-    if (simple === 'Condition' && ((sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') || isOperatorTsRuntimeFile(declFile))) return { kind: 'named', decl: CONDITION_DECL };
+    if (simple === 'Condition' && (fromOperatorTs || isOperatorTsTypesFile(declFile) || (sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') || isOperatorTsRuntimeFile(declFile))) {
+      return { kind: 'named', decl: CONDITION_DECL };
+    }
     if (decl === undefined || !isClientNodeFile(declFile)) {
       if (['Array', 'ReadonlyArray'].includes(text) && decl === undefined) return this.arrayOf(args, env, node);
       if (text === 'Record' && decl === undefined) return this.record(args, env, node);
-      if (text === 'Date' && decl === undefined) return { kind: 'primitive', type: 'string', format: 'date-time' };
+      if (text === 'Date' && decl === undefined) return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
     }
     if (decl === undefined) {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
       if (text === 'Record') return this.record(args, env, node);
-      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
+      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
       return this.error(node, `cannot resolve type ${text}`, 'import it from a file included in --paths, @kubernetes/client-node or operator-ts/types');
     }
     if (isLibFile(declFile)) {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
       if (text === 'Record') return this.record(args, env, node);
-      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
+      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
     return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };
