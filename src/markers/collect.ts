@@ -113,6 +113,10 @@ export function collectFileMarkers(sf: SourceFile): FileMarkers {
       const loc = locate(file, starts, line.offset + lead);
       const parsed = parseMarker(t);
       if (parsed === undefined) continue;
+      if (parsed.ok === 'ignored') {
+        result.diagnostics.push({ ...loc, severity: 'warning', message: parsed.message, hint: parsed.hint });
+        continue;
+      }
       if (!parsed.ok) {
         result.diagnostics.push({ ...loc, severity: 'error', message: parsed.message, hint: parsed.hint });
         continue;

@@ -31,6 +31,9 @@ const NON_SCHEMA = new Set([
 
 const V = 'kubebuilder:validation:';
 
+/** Kubernetes' declarative validation spellings of validation markers (controller-gen registers both). */
+const DECLARATIVE_ALIASES: Readonly<Record<string, string>> = { 'k8s:maxItems': `${V}MaxItems`, 'k8s:minimum': `${V}Minimum`, 'k8s:maximum': `${V}Maximum` };
+
 function isNumeric(s: JSONSchemaProps): boolean {
   return s.type === 'integer' || s.type === 'number';
 }
@@ -266,7 +269,7 @@ export function applyMarkers(schema: JSONSchemaProps, markers: readonly LocatedM
       else s = { ...s, items };
       continue;
     }
-    const err = applyOne(s, m.def.name, m.value);
+    const err = applyOne(s, DECLARATIVE_ALIASES[m.def.name] ?? m.def.name, m.value);
     if (err !== undefined) report(m, err[0], err[1]);
   }
   const keys = s['x-kubernetes-list-map-keys'];
