@@ -1,5 +1,6 @@
 import type { LocatedMarker } from '../markers/collect.js';
 import type { JSONSchemaProps } from './json-schema.js';
+import { re2SyntaxError } from './pattern.js';
 
 /** MarkerReport records a problem with one marker. */
 export type MarkerReport = (marker: LocatedMarker, message: string, hint: string) => void;
@@ -113,10 +114,9 @@ function applyOne(s: JSONSchemaProps, name: string, value: unknown): [string, st
       const err = need(isStringish(s), 'strings', 'use it on a string field (or add XIntOrString)');
       if (err !== undefined) return err;
       if (name === `${V}Pattern`) {
-        try {
-          new RegExp(value as string, 'u');
-        } catch {
-          return [`Pattern ${JSON.stringify(value)} is not a valid regular expression`, 'fix the regex; write it back-quoted: Pattern=`^[a-z]+$`'];
+        const problem = re2SyntaxError(value as string);
+        if (problem !== undefined) {
+          return [`Pattern ${JSON.stringify(value)} is not a regular expression the API server accepts (Go RE2 syntax): ${problem}`, 'fix the regex (RE2 has no lookaround or back-references); write it back-quoted: Pattern=`^[a-z]+$`'];
         }
       }
       s[name === `${V}MaxLength` ? 'maxLength' : name === `${V}MinLength` ? 'minLength' : 'pattern'] = value;
