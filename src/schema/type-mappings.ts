@@ -46,6 +46,7 @@ export const TYPE_MAPPINGS: readonly TypeMapping[] = [
   { ts: 'string[]', go: '[]string', schema: { items: { type: 'string' }, type: 'array' }, note: 'also Array<T>, ReadonlyArray<T>, readonly T[]' },
   { ts: 'Item[]', go: '[]Item', schema: { items: item, type: 'array' } },
   { ts: 'Record<string, int32>', go: 'map[string]int32', schema: { additionalProperties: { format: 'int32', type: 'integer' }, type: 'object' }, note: 'also { [key: string]: T }' },
+  { ts: 'Record<Phase, string>', go: 'map[Phase]string', schema: { additionalProperties: { type: 'string' }, type: 'object' }, note: 'keys of any string type: an alias (or chain of aliases) of string, a string enum, a union of string literals; also { [k in K]?: T }' },
   { ts: 'Item', go: 'Item (struct)', schema: item, note: 'interface, object type alias or class; `p: T` is required, `p?: T` optional' },
   { ts: '{ host: string; port?: int32 }', go: 'a named struct', schema: { properties: { host: { type: 'string' }, port: { format: 'int32', type: 'integer' } }, required: ['host'], type: 'object' }, note: 'inline object types are allowed' },
   { ts: 'Pair<string>', go: 'a struct per instantiation', schema: { properties: { left: { type: 'string' }, right: { type: 'string' } }, required: ['left'], type: 'object' }, note: 'generic types are instantiated' },

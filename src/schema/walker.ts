@@ -214,6 +214,15 @@ export class TypeWalker {
       return { kind: 'object', properties: node.getProperties().map((p) => this.property(p, env)) };
     }
     if (Node.isTypeReference(node)) return this.reference(node, env);
+    if (Node.isMappedTypeNode(node)) {
+      // `{ [k in K]?: V }` is Record<K, V> written out; a key remapping (`as`) has no map schema.
+      const key = node.getTypeParameter().getConstraint();
+      const value = node.getTypeNode();
+      if (key === undefined || value === undefined || node.getNameTypeNode() !== undefined) {
+        return this.error(node, `mapped type \`${node.getText()}\` has no schema`, 'write Record<K, V> with a string key type');
+      }
+      return this.mapOf(key, value, env);
+    }
     return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
   }
 
@@ -329,11 +338,13 @@ export class TypeWalker {
   private record(args: TypeNode[], env: Env, node: Node): IrType {
     const [k, v] = args;
     if (k === undefined || v === undefined) return this.error(node, 'Record needs a key and a value type', 'write Record<string, T>');
-    if (k.getKind() !== SyntaxKind.StringKeyword) {
-      const key = this.walk(k, env);
-      if (!(key.kind === 'enum' && key.base === 'string') && !(key.kind === 'named' && key.decl.type.kind === 'enum')) {
-        return this.error(k, `map keys must be strings, not ${k.getText()}`, 'use Record<string, T>');
-      }
+    return this.mapOf(k, v, env);
+  }
+
+  /** mapOf is a map keyed by a string type: string, an alias chain to it, a string enum or literal union. */
+  private mapOf(k: TypeNode, v: TypeNode, env: Env): IrType {
+    if (k.getKind() !== SyntaxKind.StringKeyword && !isStringKey(this.walk(k, env))) {
+      return this.error(k, `map keys must be strings, not ${k.getText()}`, 'use Record<string, T>');
     }
     return { kind: 'map', values: this.walk(v, env) };
   }
@@ -343,5 +354,11 @@ export class TypeWalker {
   }
 }
 
+/** isStringKey tells a map key type that is a string on the wire (through any chain of aliases). */
+function isStringKey(ir: IrType): boolean {
+  if (ir.kind === 'named') return isStringKey(ir.decl.type);
+  if (ir.kind === 'enum') return ir.base === 'string';
+  return ir.kind === 'primitive' && ir.type === 'string' && ir.goStruct !== true;
+}
 
 export { locate };
