@@ -14,7 +14,7 @@ export interface TypeMapping {
  * this table compiles it with every example.
  */
 export const TYPE_MAPPING_PRELUDE = `import type { V1Condition, V1LocalObjectReference } from '@kubernetes/client-node';
-import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+import type { int, int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
 
 /** Item is an object type. */
 export interface Item { name: string; port?: int32 }
@@ -30,10 +30,11 @@ const item = { properties: { name: { type: 'string' }, port: { format: 'int32', 
 export const TYPE_MAPPINGS: readonly TypeMapping[] = [
   { ts: 'string', go: 'string', schema: { type: 'string' } },
   { ts: 'boolean', go: 'bool', schema: { type: 'boolean' } },
+  { ts: 'int', go: 'int', schema: { type: 'integer' }, note: 'no format, as Go int; prefer int32 or int64 in new APIs' },
   { ts: 'int32', go: 'int32', schema: { format: 'int32', type: 'integer' } },
   { ts: 'int64', go: 'int64', schema: { format: 'int64', type: 'integer' } },
   { ts: 'float64', go: 'float64 (crd:allowDangerousTypes)', schema: { type: 'number' } },
-  { ts: 'number', go: '-', note: 'rejected: say which integer or float type with int32, int64 or float64' },
+  { ts: 'number', go: '-', note: 'rejected: say which integer or float type with int, int32, int64 or float64' },
   { ts: 'Time', go: 'metav1.Time', schema: { format: 'date-time', type: 'string' } },
   { ts: 'MicroTime', go: 'metav1.MicroTime', schema: { format: 'date-time', type: 'string' } },
   { ts: 'Date', go: 'metav1.Time', schema: { format: 'date-time', type: 'string' }, note: 'a string on the wire; prefer Time' },

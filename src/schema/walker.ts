@@ -3,7 +3,7 @@ import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFi
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
 import type { SourceLocation } from '../markers/diagnostic.js';
-import { CLIENT_NODE_ATOMIC_STRUCTS, OPERATOR_TS_TYPES, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
+import { CLIENT_NODE_ATOMIC_STRUCTS, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
 import { refineClientNodeProperty, unescapeGenerated } from './refine-client-node.js';
 import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
@@ -305,7 +305,8 @@ export class TypeWalker {
     if (sym === undefined && simple === 'Condition') return this.error(node, 'cannot resolve type Condition', "import it: import type { Condition } from 'operator-ts/runtime'");
     const decl = sym === undefined ? undefined : declarationOf(sym);
     const declFile = decl?.getSourceFile().getFilePath() ?? '';
-    if ((fromOperatorTs || isOperatorTsTypesFile(declFile)) && OPERATOR_TS_TYPES.has(simple)) return knownAlias(simple) as IrType;
+    const alias = fromOperatorTs || isOperatorTsTypesFile(declFile) ? knownAlias(simple) : undefined;
+    if (alias !== undefined) return alias;
     if (decl !== undefined && isClientNodeFile(declFile) && simple === 'IntOrString') return { kind: 'intOrString', quantity: false };
     if (simple === 'Condition' && (fromOperatorTs || isOperatorTsTypesFile(declFile) || (sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') || isOperatorTsRuntimeFile(declFile))) {
       return { kind: 'named', decl: CONDITION_DECL };
