@@ -10,6 +10,9 @@ import type { IrProperty, IrType, NamedDecl } from './model.js';
 
 type Env = ReadonlyMap<string, IrType>;
 
+/** How deep a generic declaration may instantiate itself before its recursion counts as endless. */
+const MAX_SELF_INSTANTIATIONS = 16;
+
 function loc(node: Node): SourceLocation {
   const sf = node.getSourceFile();
   const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
@@ -24,7 +27,8 @@ export class TypeWalker {
   private readonly named = new Map<Node, NamedDecl>();
   private readonly fileMarkers = new Map<SourceFile, FileMarkers>();
   private readonly folderOptional = new Map<string, boolean>();
-  private depth = 0;
+  /** Generic declarations being instantiated, with how many of their instantiations are open. */
+  private readonly instantiating = new Map<Node, number>();
 
   /** markersOf returns (and caches) the markers of a source file. */
   markersOf(sf: SourceFile): FileMarkers {
@@ -72,16 +76,20 @@ export class TypeWalker {
       type: { kind: 'object', properties: [] },
     };
     if (!generic) this.named.set(node, decl);
-    if (++this.depth > 60) {
-      decl.type = this.error(node, 'type instantiation is too deep', 'simplify recursive generic types');
-    } else {
-      const env = new Map<string, IrType>();
-      if (!Node.isEnumDeclaration(node)) {
-        node.getTypeParameters().forEach((p, i) => env.set(p.getName(), args[i] ?? this.error(p, `type parameter ${p.getName()} has no argument`, 'pass a type argument')));
-      }
-      decl.type = this.walkNamedBody(node, env);
+    // A declaration without type arguments is walked once (the memo above ends its recursion); only a
+    // generic one that instantiates itself with new arguments (`Tree<T[]>` inside Tree<T>) has no end.
+    const open = generic ? (this.instantiating.get(node) ?? 0) + 1 : 0;
+    if (open > MAX_SELF_INSTANTIATIONS) {
+      decl.type = this.error(node, `${decl.name} instantiates itself with new type arguments without end`, 'give the recursive field a fixed type argument, or type it as JSONValue with +kubebuilder:pruning:PreserveUnknownFields');
+      return decl;
     }
-    this.depth--;
+    if (generic) this.instantiating.set(node, open);
+    const env = new Map<string, IrType>();
+    if (!Node.isEnumDeclaration(node)) {
+      node.getTypeParameters().forEach((p, i) => env.set(p.getName(), args[i] ?? this.error(p, `type parameter ${p.getName()} has no argument`, 'pass a type argument')));
+    }
+    decl.type = this.walkNamedBody(node, env);
+    if (generic) this.instantiating.set(node, open - 1);
     return decl;
   }
 
