@@ -46,6 +46,7 @@ export const TYPE_MAPPINGS: readonly TypeMapping[] = [
   { ts: 'RawExtension', go: 'runtime.RawExtension', schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
   { ts: 'string[]', go: '[]string', schema: { items: { type: 'string' }, type: 'array' }, note: 'also Array<T>, ReadonlyArray<T>, readonly T[]' },
   { ts: 'Item[]', go: '[]Item', schema: { items: item, type: 'array' } },
+  { ts: '[int64, int64, int64]', go: '[3]int64', schema: { items: { format: 'int64', type: 'integer' }, type: 'array' }, note: 'a tuple of one type is an array, without a length, as a Go array; tuples of mixed types are rejected' },
   { ts: 'Record<string, int32>', go: 'map[string]int32', schema: { additionalProperties: { format: 'int32', type: 'integer' }, type: 'object' }, note: 'also { [key: string]: T }' },
   { ts: 'Record<Phase, string>', go: 'map[Phase]string', schema: { additionalProperties: { type: 'string' }, type: 'object' }, note: 'keys of any string type: an alias (or chain of aliases) of string, a string enum, a union of string literals; also { [k in K]?: T }' },
   { ts: 'Item', go: 'Item (struct)', schema: item, note: 'interface, object type alias or class; `p: T` is required, `p?: T` optional' },

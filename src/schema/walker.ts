@@ -183,13 +183,12 @@ export class TypeWalker {
       case SyntaxKind.FunctionType:
       case SyntaxKind.ConstructorType:
         return this.error(node, 'a function type has no JSON representation', 'API types are data only: remove the function');
-      case SyntaxKind.TupleType:
-        return this.error(node, 'tuples are not structural', 'use an array (T[]) or an object with named fields');
       default:
         break;
     }
     if (Node.isLiteralTypeNode(node)) return this.literal(node.getLiteral(), node);
     if (Node.isArrayTypeNode(node)) return { kind: 'array', items: this.walk(node.getElementTypeNode(), env) };
+    if (Node.isTupleTypeNode(node)) return this.tuple(node, env);
     if (Node.isTypeOperatorTypeNode(node)) {
       if (node.getOperator() === SyntaxKind.ReadonlyKeyword) return this.walk(node.getTypeNode(), env);
       return this.error(node, `\`${node.getText()}\` is not supported`, 'write an explicit type');
@@ -337,6 +336,23 @@ export class TypeWalker {
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
     return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };
+  }
+
+  /**
+   * tuple reads a tuple whose members all have one type (`[int64, int64, int64]`) as an array of it, as
+   * controller-gen reads a Go array (`[3]int64`): without minItems or maxItems.
+   */
+  private tuple(node: TypeNode & { getElements(): TypeNode[] }, env: Env): IrType {
+    const members = node.getElements().map((e) => {
+      const t = Node.isNamedTupleMember(e) ? e.getTypeNode() : e;
+      return Node.isOptionalTypeNode(t) ? t.getTypeNode() : t;
+    });
+    const rest = node.getElements().some((e) => Node.isRestTypeNode(e) || (Node.isNamedTupleMember(e) && e.getDotDotDotToken() !== undefined));
+    const first = members[0];
+    if (first === undefined || rest || !members.every((m) => m.getText() === first.getText())) {
+      return this.error(node, `tuple \`${node.getText()}\` is not structural: its members differ`, 'use an array (T[]) of one type, or an object with named fields');
+    }
+    return { kind: 'array', items: this.walk(first, env) };
   }
 
   private arrayOf(args: TypeNode[], env: Env, node: Node): IrType {
