@@ -145,6 +145,12 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
       continue;
     }
     const group = [...groups][0] as string;
+    if (group === '') {
+      // controller-gen writes such a CRD (named "<plural>."), which the API server refuses.
+      const m = groupMarkers[0] as LocatedMarker;
+      diagnostics.push({ ...m.loc, severity: 'error', message: 'empty +groupName: the API server refuses a CRD without a group', hint: 'write the group, e.g. "// +groupName=batch.example.com"' });
+      continue;
+    }
     const versionMarker = folder.markers.find((m) => m.def.name === 'versionName');
     const version = (versionMarker?.value as string | undefined) ?? basename(folder.dir);
     for (const { sf, node } of roots) {
