@@ -97,6 +97,38 @@ describe('generate accepts what controller-gen accepts', () => {
     expect(await readFile(join(dir, 'config/crd/bases/shop.example.com_crates.yaml'), 'utf8')).toContain('kind: Crate\n');
   });
 
+  it('keeps RBAC markers written below a helper that builds a string with a template literal', async () => {
+    const dir = await project();
+    await write(
+      dir,
+      'src/controllers/basket.controller.ts',
+      [
+        'export function keyOf(ns: string, name: string): string {',
+        '  return `${ns}/${name}`;',
+        '}',
+        '',
+        '// +kubebuilder:rbac:groups=shop.example.com,resources=baskets,verbs=get;list;watch',
+        '// +kubebuilder:rbac:groups=batch,resources=jobs,verbs=get;list;watch;create',
+        "const TICK = '`';",
+        'export const FAKE = "// +kubebuilder:rbac:groups=evil.example.com,resources=all,verbs=*" + TICK;',
+        '',
+      ].join('\n'),
+    );
+    await runCliOk(['generate', 'rbac'], dir);
+    const role = await readFile(join(dir, 'config/rbac/role.yaml'), 'utf8');
+    expect(role).toContain('  - baskets\n');
+    expect(role).toContain('  - jobs\n');
+    expect(role).not.toContain('evil');
+  });
+
+  it('reads the spellings controller-gen accepts', async () => {
+    const dir = await project();
+    await write(dir, 'src/api/v1/basket.types.ts', BASKET.replace('  /** a is kept. */', '  /**\n   * a is kept.\n   * +kubebuilder:default:=Allow\n   * +kubebuilder:validation:nullable\n   */'));
+    const r = await runCliOk(['generate', 'crd'], dir);
+    expect(r.stderr).toMatch(/basket\.types\.ts:\d+:\d+: warning: \+kubebuilder:validation:nullable is not a marker \(the marker is \+nullable\)/);
+    expect(await readFile(join(dir, CRD), 'utf8')).toMatch(/ a:\n {16}default: Allow\n/);
+  });
+
   it('warns about +kubebuilder:object:root on a spec and still writes the kind', async () => {
     const dir = await project();
     await write(dir, 'src/api/v1/basket.types.ts', BASKET.replace('/** BasketSpec is the desired state. */', '// +kubebuilder:object:root=true\n\n/** BasketSpec is the desired state. */'));
