@@ -258,9 +258,10 @@ export const MARKERS: readonly MarkerDefinition[] = [
       { name: 'webhookVersions', type: 'stringList', optional: true },
       { name: 'admissionReviewVersions', type: 'stringList' },
       { name: 'reinvocationPolicy', type: 'string', optional: true, oneOf: ['Never', 'IfNeeded'] },
+      { name: 'patch', type: 'string', optional: true },
     ],
     priority: 10,
-    help: 'Admission webhook entry; may stand anywhere in a file.',
+    help: 'Admission webhook entry; may stand anywhere in a file. patch=`{...}` merges a JSON object of webhook fields into it (namespaceSelector, objectSelector, matchConditions...; null removes a field), as in controller-gen.',
     example:
       '+kubebuilder:webhook:path=/mutate-cache-example-com-v1-memcached,mutating=true,failurePolicy=fail,sideEffects=None,groups=cache.example.com,resources=memcacheds,verbs=create;update,versions=v1,name=mmemcached-v1.kb.io,admissionReviewVersions=v1',
   },
