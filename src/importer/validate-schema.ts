@@ -18,7 +18,7 @@ export function validateSchema(source: SourceObject, schema: unknown, path: read
     out.push({ ...source.locate(at), severity: 'error', message, hint });
   };
   const visit = (node: unknown, at: readonly PathSegment[]): void => {
-    const where = at.slice(path.length).join('.') || 'openAPIV3Schema';
+    const where = at.slice(path.length).filter((s) => s !== 'properties').map((s) => (s === 'items' ? '[]' : s)).join('.').replace(/\.\[\]/g, '[]') || 'openAPIV3Schema';
     if (!isJsonObject(node)) {
       report(at, `schema node ${where} is not a mapping`, 'write each schema as a mapping of keywords (type, properties, items, ...)');
       return;
