@@ -27,6 +27,13 @@ export interface NodeKind {
   intOrString: boolean;
 }
 
+/** sortedKeys copies a JSON value with every mapping's keys in order. */
+export function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!isJsonObject(v)) return v;
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys(v[k])]));
+}
+
 function isInt(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0;
 }
@@ -133,7 +140,8 @@ export function markersFor(needs: JsonObject, target: MarkerTarget, kind: NodeKi
   const raw: JsonObject = {};
   const effective: NodeKind = { ...kind, type: typeof needs.type === 'string' ? needs.type : kind.type };
   const listType = needs['x-kubernetes-list-type'];
-  for (const [key, value] of Object.entries(needs)) {
+  // Sorted, so that the markers do not depend on how the source ordered its keywords (the apiserver sorts them).
+  for (const [key, value] of Object.entries(needs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const got = lineFor(key, value, target, effective, listType);
     if (got !== undefined) lines.push(...got);
     else if (target === 'items') return undefined;
@@ -141,7 +149,7 @@ export function markersFor(needs: JsonObject, target: MarkerTarget, kind: NodeKi
   }
   const rawKeys = Object.keys(raw);
   if (rawKeys.length > 0) {
-    const text = jsonText(raw);
+    const text = jsonText(sortedKeys(raw));
     const line = verifiedMarker(markerLine(RAW_MARKER, text), text);
     if (line === undefined) throw new Error(`escape-hatch marker for ${rawKeys.join(', ')} does not read back`);
     lines.push(line);

@@ -1,7 +1,7 @@
 import { QUANTITY_PATTERN, conditionSchema } from '../schema/known-types.js';
 import { docLines } from './doc-lines.js';
 import { type JsonObject, isJsonObject, sameJson, sameSet, withoutDescriptions } from './json-value.js';
-import { type NodeKind, markersFor } from './keyword-markers.js';
+import { type NodeKind, markersFor, sortedKeys } from './keyword-markers.js';
 import { jsonText, markerLine } from './marker-text.js';
 import { TypeNames, itemWord, pascalWord } from './type-names.js';
 
@@ -80,6 +80,11 @@ function enumOf(o: JsonObject, test: (v: unknown) => boolean): unknown[] | undef
   return values.length > 0 && values.every(test) ? values : undefined;
 }
 
+/** sortedEntries orders fields by name, so that the output does not depend on how the source ordered them (the apiserver sorts). */
+function sortedEntries(o: JsonObject): [string, unknown][] {
+  return Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 function unique(values: readonly unknown[]): unknown[] {
   return [...new Set(values)];
 }
@@ -116,7 +121,7 @@ export class TypePlanner {
       decl.properties.push({ name: field, required: false, fragment: spec.fragment, doc: isJsonObject(given) ? docLines(given.description) : [] });
     }
     const required = new Set((Array.isArray(schema.required) ? (schema.required as string[]) : []).filter((r) => r in props && !(r in ROOT_FIELDS)));
-    for (const [field, child] of Object.entries(props)) {
+    for (const [field, child] of sortedEntries(props)) {
       if (field in ROOT_FIELDS) continue;
       decl.properties.push(this.property(child as JsonObject, field, required.has(field), name, field));
     }
@@ -144,7 +149,7 @@ export class TypePlanner {
       this.notes.length = saved.notes;
       this.names.restore(saved.names);
       this.uses.add('JSONValue');
-      const whole: JsonObject = { ...o };
+      const whole = sortedKeys(o) as JsonObject;
       delete whole.description;
       this.notes.push({ path, message: `${reason}: the field is a JSONValue with its whole schema in +kubebuilder:validation:Schemaless and +operator-ts:schema` });
       return { name: field, required, fragment: { tsType: 'JSONValue' }, doc: [...docLines(o.description), markerLine('kubebuilder:validation:Schemaless'), markerLine('operator-ts:schema', jsonText(whole))] };
@@ -268,7 +273,7 @@ export class TypePlanner {
       const decl: DeclPlan = { kind: 'interface', name, doc: docLines(o.description), properties: [] };
       this.decls.push(decl);
       const required = new Set((Array.isArray(o.required) ? (o.required as string[]) : []).filter((r) => r in props));
-      for (const [f, child] of Object.entries(props)) decl.properties.push(this.property(child as JsonObject, f, required.has(f), name, `${path}.${f}`));
+      for (const [f, child] of sortedEntries(props)) decl.properties.push(this.property(child as JsonObject, f, required.has(f), name, `${path}.${f}`));
       const base: JsonObject = required.size > 0 ? { type: 'object', required: [...required].sort() } : { type: 'object' };
       return done({ tsType: name }, base, kind, { decl });
     }
