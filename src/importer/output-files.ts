@@ -40,8 +40,22 @@ export function groupVersionFile(group: string, version: string): string {
   ].join('\n');
 }
 
-/** resourceFile renders the typed descriptor of one imported kind and version (for client.get, .owns(), .watches(), webhooks). */
+/** DescribedKind is what a resource descriptor names. */
+export interface DescribedKind {
+  kind: string;
+  group: string;
+  version: string;
+  plural: string;
+  namespaced: boolean;
+}
+
+/** descriptorFile renders the typed descriptor of one kind and version (for client.get, .owns(), .watches(), webhooks) under a header. */
+export function descriptorFile(k: DescribedKind, header: string): string {
+  const text = renderResourcesFile([{ ...k, typeModule: `./${typesFileName(k.kind).replace(/\.ts$/, '.js')}` }]);
+  return text.replace(GENERATED_HEADER, header);
+}
+
+/** resourceFile renders the descriptor of one imported kind and version. */
 export function resourceFile(crd: ImportedCrd, version: string): string {
-  const text = renderResourcesFile([{ kind: crd.kind, typeModule: `./${typesFileName(crd.kind).replace(/\.ts$/, '.js')}`, group: crd.group, version, plural: crd.plural, namespaced: crd.namespaced }]);
-  return text.replace(GENERATED_HEADER, fileHeader(crd));
+  return descriptorFile({ kind: crd.kind, group: crd.group, version, plural: crd.plural, namespaced: crd.namespaced }, fileHeader(crd));
 }
