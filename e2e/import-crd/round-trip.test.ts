@@ -1,6 +1,7 @@
 // `generate crd` over imported types reproduces the original CRD: 100 % of the schema nodes of every CRD
 // in the project's own goldens (src/schema/testdata/**/expected, e2e/golden/**/config/crd/bases), and
-// >= 99 % on a hand-made corpus of constructs controller-gen never writes (testdata/corpus).
+// >= 99 % on a hand-made corpus of constructs controller-gen never writes (testdata/corpus) together with
+// real third-party CRDs (testdata/third-party: Gateway API HTTPRoute, ServiceMonitor, Istio VirtualService).
 import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
