@@ -165,3 +165,40 @@ describe('module loading', () => {
     expect((JSON.parse(String(r.stdout)) as string[]).some((u) => /\/node_modules\/json-schema-to-typescript\//.test(u))).toBe(true);
   });
 });
+
+describe('create api for a kind another project owns', () => {
+  const CERTS = join(DATA, 'example/certificates.yaml');
+  const external = ['create', 'api', '--group', 'cert-manager', '--version', 'v1', '--kind', 'Certificate'];
+  let project = '';
+
+  beforeAll(async () => {
+    project = join(tmp, 'external');
+    mkdirSync(project, { recursive: true });
+    await runCliOk(['init', '--domain', 'example.com', '--project-name', 'external', '--skip-install'], project);
+  });
+
+  it('refuses --external-api-domain without --resource=false, and a CRD of another group, writing nothing', async () => {
+    const before = await snapshotTree(project);
+    const a = await runCli([...external, '--external-api-domain', 'io'], project);
+    expect(a.exitCode).toBe(1);
+    expect(a.stderr).toContain('Error: --external-api-domain is for a kind another project owns');
+    expect(a.stderr).toContain('Hint: add --resource=false');
+    const b = await runCli([...external, '--resource=false', '--external-api-domain', 'example.org', '--external-api-crd', CERTS], project);
+    expect(b.exitCode).toBe(1);
+    expect(b.stderr).toContain('has no CRD for kind Certificate in group cert-manager.example.org (it holds Certificate (cert-manager.io))');
+    expect(await snapshotTree(project)).toEqual(before);
+  });
+
+  it('scaffolds placeholder types without a CRD, which import crd then replaces', async () => {
+    const r = await runCliOk([...external, '--resource=false', '--external-api-domain', 'io'], project);
+    expect(r.stderr).toContain('holds placeholder types; run operator-ts import crd <crd.yaml> for typed fields');
+    const types = join(project, 'src/api/external/cert-manager.io/v1/certificate.types.ts');
+    expect(readFileSync(types, 'utf8')).toMatch(/^\/\/ Placeholder types written by operator-ts create api/);
+    expect(readFileSync(join(project, 'src/controllers/certificate.controller.ts'), 'utf8')).toContain('+kubebuilder:rbac:groups=cert-manager.io,resources=certificates,verbs=');
+    const imported = await runCliOk(['import', 'crd', CERTS], project);
+    expect(imported.stdout).toContain('UPDATE src/api/external/cert-manager.io/v1/certificate.types.ts');
+    expect(readFileSync(types, 'utf8')).toContain('export interface CertificateSpec {');
+    const gen = await runCliOk(['generate'], project);
+    expect(gen.stdout).not.toContain('config/crd/bases');
+  });
+});

@@ -6,7 +6,7 @@ import type { FileDescriptor } from '../machinery/descriptors.js';
 import { VirtualTree } from '../machinery/tree.js';
 import { formatDiagnostic } from '../markers/diagnostic.js';
 import { readClusterCrds } from './from-cluster.js';
-import { IMPORT_HEADER, PLACEHOLDER_HEADER } from './output-files.js';
+import { importedFilePolicy } from './external-api.js';
 import { readSources } from './read-sources.js';
 import { DEFAULT_OUTPUT, type ImportResult, runImport } from './run-import.js';
 
@@ -29,11 +29,7 @@ const NO_TEMPLATES = { render: (): string => { throw new Error('import crd rende
 
 /** importFiles stages the files of an import on a tree: files the import wrote before are replaced, any other file in the way is a conflict (unless force). */
 export function importFiles(tree: VirtualTree, files: ReadonlyMap<string, string>, force: boolean): void {
-  const descriptors: FileDescriptor[] = [...files].map(([path, content]) => {
-    const existing = tree.read(path);
-    const ours = existing === undefined || existing.startsWith(IMPORT_HEADER) || existing.startsWith(PLACEHOLDER_HEADER);
-    return { kind: 'generated', path, content, ifExists: ours ? 'overwrite' : 'error' };
-  });
+  const descriptors: FileDescriptor[] = [...files].map(([path, content]) => ({ kind: 'generated', path, content, ifExists: importedFilePolicy(tree.read(path)) }));
   const conflicts = applyDescriptors(tree, descriptors, { renderer: NO_TEMPLATES, force, command: '`operator-ts import crd`' });
   if (conflicts.length > 0) throw conflictError(conflicts);
 }

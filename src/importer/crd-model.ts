@@ -1,4 +1,3 @@
-import type { SourceLocation } from '../markers/diagnostic.js';
 import type { JsonObject } from './json-value.js';
 import type { PathSegment, SourceObject } from './source-documents.js';
 
@@ -47,9 +46,4 @@ export interface ImportedCrd {
   /** `spec.conversion`, kept only to say that the import drops it. */
   conversionStrategy?: string;
   source: SourceObject;
-}
-
-/** crdLocation is where a part of a CRD stands in its source. */
-export function crdLocation(crd: ImportedCrd, path: readonly PathSegment[]): SourceLocation {
-  return crd.source.locate(path);
 }
