@@ -114,10 +114,10 @@ describe('TypePlanner', () => {
     const spec = plan.decls[1];
     expect(spec?.kind === 'interface' ? spec.properties.map((p) => [p.name, p.required, p.fragment, p.doc]) : []).toEqual([
       ['ports', true, { type: 'array', items: { tsType: 'WidgetSpecPort' } }, []],
-      ['size', false, { tsType: 'JSONValue' }, ['+kubebuilder:validation:Schemaless', '+operator-ts:schema={"x-kubernetes-int-or-string":true}']],
+      ['size', false, { tsType: 'IntOrString' }, ['+kubebuilder:validation:Schemaless', '+operator-ts:schema={"x-kubernetes-int-or-string":true}']],
     ]);
     expect(plan.notes).toEqual([{ path: 'spec.size', message: expect.stringContaining('x-kubernetes-int-or-string without anyOf') }]);
-    expect([...plan.uses].sort()).toEqual(['JSONValue', 'V1ObjectMeta', 'int32', 'string']);
+    expect([...plan.uses].sort()).toEqual(['IntOrString', 'V1ObjectMeta', 'int32']);
   });
 });
 

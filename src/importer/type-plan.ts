@@ -99,7 +99,7 @@ function label(path: string): string {
  * literal unions, `operator-ts/types` aliases), markers carry the keywords beyond it, and
  * `+operator-ts:schema` the keywords no marker can say. A node no type can stand for (an int-or-string
  * without its anyOf, a list without items) makes its nearest field a `Schemaless` JSONValue with its
- * whole schema in `+operator-ts:schema`.
+ * whole schema in `+operator-ts:schema` (an IntOrString when it is one).
  */
 export class TypePlanner {
   private readonly names = new TypeNames();
@@ -117,7 +117,7 @@ export class TypePlanner {
       const given = props[field];
       if (given === undefined) this.notes.push({ path: field, message: `the schema has no ${field}; the types declare it (every object has one), so a CRD generated from them does too` });
       else if (!sameJson(withoutDescriptions(given), spec.schema)) this.notes.push({ path: field, message: `${field} keywords other than type: ${spec.schema.type as string} are not reproduced (generate writes the standard ${field} schema)` });
-      this.uses.add(spec.fragment.tsType as string);
+      if (spec.fragment.tsType !== 'string') this.uses.add(spec.fragment.tsType as string);
       decl.properties.push({ name: field, required: false, fragment: spec.fragment, doc: isJsonObject(given) ? docLines(given.description) : [] });
     }
     const required = new Set((Array.isArray(schema.required) ? (schema.required as string[]) : []).filter((r) => r in props && !(r in ROOT_FIELDS)));
@@ -148,11 +148,13 @@ export class TypePlanner {
       this.uses = saved.uses;
       this.notes.length = saved.notes;
       this.names.restore(saved.names);
-      this.uses.add('JSONValue');
+      // The generator ignores the type of a Schemaless field, so it can still say what the value is.
+      const tsType = o['x-kubernetes-int-or-string'] === true ? 'IntOrString' : 'JSONValue';
+      this.uses.add(tsType);
       const whole = sortedKeys(o) as JsonObject;
       delete whole.description;
-      this.notes.push({ path, message: `${reason}: the field is a JSONValue with its whole schema in +kubebuilder:validation:Schemaless and +operator-ts:schema` });
-      return { name: field, required, fragment: { tsType: 'JSONValue' }, doc: [...docLines(o.description), markerLine('kubebuilder:validation:Schemaless'), markerLine('operator-ts:schema', jsonText(whole))] };
+      this.notes.push({ path, message: `${reason}: the field is ${tsType === 'IntOrString' ? 'an IntOrString' : 'a JSONValue'} with its whole schema in +kubebuilder:validation:Schemaless and +operator-ts:schema` });
+      return { name: field, required, fragment: { tsType }, doc: [...docLines(o.description), markerLine('kubebuilder:validation:Schemaless'), markerLine('operator-ts:schema', jsonText(whole))] };
     }
     const markers = markersFor(needs, 'field', typed.kind);
     if (markers === undefined) throw new Error(`field ${path} cannot be planned`);
