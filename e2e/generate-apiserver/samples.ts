@@ -161,6 +161,15 @@ export const SAMPLES: readonly CaseSamples[] = [
     ],
   },
   {
+    case: 'raw-schema',
+    valid: { a: 'x', ports: [8080], match: { host: 'h' }, mode: 'aa/b' },
+    violations: [
+      { name: 'oneOf from +operator-ts:schema', spec: { a: 'x', b: 'y' }, expect: 'must validate one and only one schema (oneOf)' },
+      { name: 'anyOf from +operator-ts:schema', spec: { a: 'x', match: { other: 1 } }, expect: 'must validate at least one schema (anyOf)' },
+      { name: 'escape hatch applied after MaxLength', spec: { a: 'x', mode: 'aaaa/b' }, expect: 'Too long: may not be more than 5' },
+    ],
+  },
+  {
     case: 'immutable',
     valid: { id: 'a', zone: 'z' },
     violations: [

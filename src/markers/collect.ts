@@ -24,7 +24,8 @@ export interface FileMarkers {
   diagnostics: Diagnostic[];
 }
 
-const IGNORED = [/^\+kubebuilder:scaffold:/, /^\+kubebuilder:docs-gen:/, /^\+operator-ts:/];
+// `+operator-ts:scaffold:` lines are insertion points of the scaffolder; other `+operator-ts:` names are markers.
+const IGNORED = [/^\+kubebuilder:scaffold:/, /^\+kubebuilder:docs-gen:/, /^\+operator-ts:scaffold:/];
 
 function lineStarts(text: string): number[] {
   const starts = [0];

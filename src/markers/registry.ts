@@ -274,6 +274,14 @@ export const MARKERS: readonly MarkerDefinition[] = [
     example: '+kubebuilder:webhookconfiguration:mutating=true,name=my-mutating-config',
   },
   {
+    name: 'operator-ts:schema',
+    targets: TF,
+    value: 'raw',
+    priority: 30,
+    help: 'JSON object of OpenAPI keywords merged into the schema after every other marker: the escape hatch `operator-ts import crd` writes for what no marker says (oneOf, anyOf, not, defaults of list items...).',
+    example: '+operator-ts:schema={"oneOf":[{"required":["a"]},{"required":["b"]}]}',
+  },
+  {
     name: 'operator-sdk:csv:customresourcedefinitions',
     targets: ['type', 'field'],
     args: [

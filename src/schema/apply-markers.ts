@@ -237,6 +237,17 @@ function applyOne(s: JSONSchemaProps, name: string, value: unknown): [string, st
       s['x-kubernetes-map-type'] = value;
       return undefined;
     }
+    case 'operator-ts:schema': {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(String(value));
+      } catch {
+        return [`+operator-ts:schema=${String(value)} is not valid JSON`, 'write one JSON object on the marker line, e.g. +operator-ts:schema={"oneOf":[{"required":["a"]},{"required":["b"]}]}'];
+      }
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [`+operator-ts:schema must be a JSON object of schema keywords, got ${String(value)}`, 'write the keywords as an object, e.g. {"default":80}'];
+      Object.assign(s, raw);
+      return undefined;
+    }
     default:
       return undefined;
   }

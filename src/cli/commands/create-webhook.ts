@@ -7,7 +7,7 @@ import { withCommandLock } from '../command-lock.js';
 import { runScaffold } from '../runner.js';
 import { RESOURCE_OPTIONS } from './create-api.js';
 import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
+import { addCommandOptions, chainFromKeys, examplesHelp, externalApiDomain, flagValues } from './shared.js';
 
 /** createWebhookCommand builds `create webhook`: defaulting, validating and conversion webhooks for an API. */
 export function createWebhookCommand(io: CliIO, argv: readonly string[]): Command {
@@ -27,6 +27,9 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
     const runChain = chainFromKeys(actionChainKeys(project, argv));
     const gvk = readGvk(flagValues(opts), 'create webhook');
     let resource: ResourceConfig | undefined = findResource(project, gvk);
+    const externalDomain = externalApiDomain(flagValues(opts), gvk.core);
+    if (resource === undefined && externalDomain !== undefined)
+      resource = { external: true, group: gvk.group, domain: externalDomain, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
     if (resource === undefined) {
       if (!gvk.core)
         throw new UserError(`no API ${gvk.group}/${gvk.version} ${gvk.kind} in PROJECT: a webhook needs an existing API`, {
