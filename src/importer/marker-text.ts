@@ -45,6 +45,6 @@ export function markerLine(name: string, value?: string | readonly Arg[]): strin
 export function verifiedMarker(line: string, expected: unknown): string | undefined {
   if (line.includes('\n')) return undefined;
   const parsed = parseMarker(line);
-  if (parsed === undefined || !parsed.ok) return undefined;
+  if (parsed === undefined || parsed.ok !== true) return undefined;
   return canonicalJson(parsed.marker.value) === canonicalJson(expected) ? line : undefined;
 }
