@@ -32,7 +32,7 @@ function csvObject(v: BundleView): string {
 /** bundleChecks are operator-framework/api's Bundle validator (reference 3.5). */
 export const bundleChecks: CheckDefinition[] = [
   {
-    name: 'bundle-duplicate-crd', ref: 'BND-1', validator: 'bundle', severity: 'error',
+    name: 'bundle-duplicate-crd', validator: 'bundle', severity: 'error',
     run: (v) => {
       const seen = new Map<string, string>();
       const out: RawFinding[] = [];
@@ -45,7 +45,7 @@ export const bundleChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'bundle-owned-crd-missing', ref: 'BND-2', validator: 'bundle', severity: 'error',
+    name: 'bundle-owned-crd-missing', validator: 'bundle', severity: 'error',
     run: (v) => {
       if (v.csv === undefined) return [];
       const have = new Set(crdGvks(v).map((g) => g.key));
@@ -53,7 +53,7 @@ export const bundleChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'bundle-crd-not-owned', ref: 'BND-3', validator: 'bundle', severity: 'error',
+    name: 'bundle-crd-not-owned', validator: 'bundle', severity: 'error',
     run: (v) => {
       if (v.csv === undefined) return [];
       const owned = ownedKeys(v.csv.obj);
@@ -65,7 +65,7 @@ export const bundleChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'bundle-service-account', ref: 'BND-4', validator: 'bundle', severity: 'error',
+    name: 'bundle-service-account', validator: 'bundle', severity: 'error',
     run: (v) => {
       if (v.csv === undefined) return [];
       const sas = new Set(asObjArray(v.csv.obj.spec?.install?.spec?.deployments).map((d) => deploymentServiceAccount({ spec: d.spec })));
@@ -75,14 +75,14 @@ export const bundleChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'bundle-size-limit', ref: 'BND-6', validator: 'bundle', severity: 'error',
+    name: 'bundle-size-limit', validator: 'bundle', severity: 'error',
     run: (v) =>
       v.compressedSize > MAX_BUNDLE_SIZE
         ? [{ object: 'manifests/', message: `compressed bundle size ${v.compressedSize} bytes exceeds OLM's limit of ${MAX_BUNDLE_SIZE}` }]
         : [],
   },
   {
-    name: 'bundle-size-near-limit', ref: 'BND-7', validator: 'bundle', severity: 'warning',
+    name: 'bundle-size-near-limit', validator: 'bundle', severity: 'warning',
     run: (v) =>
       v.compressedSize <= MAX_BUNDLE_SIZE && v.compressedSize > MAX_BUNDLE_SIZE * 0.85
         ? [{ object: 'manifests/', message: `compressed bundle size ${v.compressedSize} bytes is over 85% of OLM's limit of ${MAX_BUNDLE_SIZE}` }]
@@ -90,14 +90,14 @@ export const bundleChecks: CheckDefinition[] = [
   },
   {
     // Not upstream (reference section 7): one manifest over 1 MiB cannot be stored as a single object.
-    name: 'bundle-file-size', ref: 'BND-file', validator: 'bundle', severity: 'error',
+    name: 'bundle-file-size', validator: 'bundle', severity: 'error',
     run: (v) =>
       [...v.files.entries()]
         .filter(([k, text]) => k.startsWith('manifests/') && Buffer.byteLength(text) > MAX_BUNDLE_SIZE)
         .map(([k, text]) => ({ object: k, message: `manifest is ${Buffer.byteLength(text)} bytes, over the 1 MiB object limit` })),
   },
   {
-    name: 'bundle-release-name', ref: 'BND-8', validator: 'bundle', severity: 'error',
+    name: 'bundle-release-name', validator: 'bundle', severity: 'error',
     run: (v) => {
       const release: unknown = v.csv?.obj.spec?.release;
       if (v.csv === undefined || release === undefined || release === '') return [];
@@ -107,7 +107,7 @@ export const bundleChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'bundle-related-image', ref: 'BND-9', validator: 'bundle', severity: 'error',
+    name: 'bundle-related-image', validator: 'bundle', severity: 'error',
     run: (v) =>
       asObjArray(v.csv?.obj.spec?.relatedImages).flatMap((r, i) => {
         const image = String(r.image ?? '');

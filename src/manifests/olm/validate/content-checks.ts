@@ -30,18 +30,18 @@ function metadataProblems(obj: Obj): string[] {
 /** contentChecks are operator-sdk's bundle content checks (reference 3.2). */
 export const contentChecks: CheckDefinition[] = [
   {
-    name: 'content-unreadable', ref: 'CNT-0', validator: 'content', severity: 'error',
+    name: 'content-unreadable', validator: 'content', severity: 'error',
     run: (v) => v.unreadable.map((u) => ({ object: u.path, message: `cannot decode manifest: ${u.message}` })),
   },
   {
-    name: 'content-unsupported-kind', ref: 'CNT-1', validator: 'content', severity: 'error',
+    name: 'content-unsupported-kind', validator: 'content', severity: 'error',
     run: (v) =>
       v.manifests
         .filter((m) => !isSupportedBundleKind(gvkOf(m.obj).kind))
         .map((m) => ({ object: `${m.path} ${describeObject(m.obj)}`, message: `kind ${gvkOf(m.obj).kind || '<none>'} is not supported in a registry+v1 bundle; remove it or deploy it another way` })),
   },
   {
-    name: 'content-object-metadata', ref: 'CNT-2', validator: 'content', severity: 'error',
+    name: 'content-object-metadata', validator: 'content', severity: 'error',
     run: (v) => {
       const out: RawFinding[] = [];
       for (const m of v.manifests) {
@@ -52,12 +52,12 @@ export const contentChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'content-no-csv', ref: 'CNT-3', validator: 'content', severity: 'error',
+    name: 'content-no-csv', validator: 'content', severity: 'error',
     run: (v) => (v.hasManifestsDir && v.csv === undefined ? [{ object: 'manifests/', message: 'unable to find a ClusterServiceVersion in manifests/' }] : []),
   },
   {
     // Not an upstream check: with two CSVs the registry silently picks one.
-    name: 'content-multiple-csvs', ref: 'CNT-3+', validator: 'content', severity: 'error',
+    name: 'content-multiple-csvs', validator: 'content', severity: 'error',
     run: (v) =>
       v.csvs.length > 1 ? [{ object: 'manifests/', message: `found ${v.csvs.length} ClusterServiceVersions (${v.csvs.map((c) => c.path).join(', ')}); a bundle has exactly one` }] : [],
   },

@@ -14,21 +14,21 @@ const KIND_RE = /^[A-Z][A-Za-z0-9]*$/;
  */
 export const crdChecks: CheckDefinition[] = [
   {
-    name: 'crd-name', ref: 'CRD-name', validator: 'crd', severity: 'error',
+    name: 'crd-name', validator: 'crd', severity: 'error',
     run: perCrd((crd) => {
       const want = `${String(crd.spec?.names?.plural)}.${String(crd.spec?.group)}`;
       return nameOf(crd) === want ? [] : [`metadata.name must be spec.names.plural+"."+spec.group: "${want}"`];
     }),
   },
   {
-    name: 'crd-group', ref: 'CRD-group', validator: 'crd', severity: 'error',
+    name: 'crd-group', validator: 'crd', severity: 'error',
     run: perCrd((crd) => {
       const g = String(crd.spec?.group ?? '');
       return g.includes('.') && isDns1123Subdomain(g) ? [] : [`spec.group "${g}" must be a DNS subdomain with at least one dot`];
     }),
   },
   {
-    name: 'crd-names', ref: 'CRD-names', validator: 'crd', severity: 'error',
+    name: 'crd-names', validator: 'crd', severity: 'error',
     run: perCrd((crd) => {
       const n: Obj = isObj(crd.spec?.names) ? crd.spec.names : {};
       const out: string[] = [];
@@ -40,11 +40,11 @@ export const crdChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'crd-scope', ref: 'CRD-scope', validator: 'crd', severity: 'error',
+    name: 'crd-scope', validator: 'crd', severity: 'error',
     run: perCrd((crd) => (['Namespaced', 'Cluster'].includes(String(crd.spec?.scope)) ? [] : [`spec.scope must be Namespaced or Cluster, not "${String(crd.spec?.scope)}"`])),
   },
   {
-    name: 'crd-versions', ref: 'CRD-versions', validator: 'crd', severity: 'error',
+    name: 'crd-versions', validator: 'crd', severity: 'error',
     run: perCrd((crd) => {
       const versions = asObjArray(crd.spec?.versions);
       if (versions.length === 0) return ['spec.versions must list at least one version'];
@@ -60,14 +60,14 @@ export const crdChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'crd-storage-version', ref: 'CRD-storage', validator: 'crd', severity: 'error',
+    name: 'crd-storage-version', validator: 'crd', severity: 'error',
     run: perCrd((crd) => {
       const n = asObjArray(crd.spec?.versions).filter((v) => v.storage === true).length;
       return n === 1 || asObjArray(crd.spec?.versions).length === 0 ? [] : [`exactly one version must be the storage version, found ${n}`];
     }),
   },
   {
-    name: 'crd-conversion-review-versions', ref: 'CRD-conversion', validator: 'crd', severity: 'error',
+    name: 'crd-conversion-review-versions', validator: 'crd', severity: 'error',
     run: perCrd((crd) => {
       const c: Obj | undefined = crd.spec?.conversion;
       if (c?.strategy !== 'Webhook') return [];

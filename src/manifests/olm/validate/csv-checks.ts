@@ -76,46 +76,46 @@ function requiredFieldProblems(csv: Obj): string[] {
 /** csvChecks are operator-framework/api's ClusterServiceVersion validator (reference 3.3). */
 export const csvChecks: CheckDefinition[] = [
   {
-    name: 'csv-name', ref: 'CSV-1', validator: 'csv', severity: 'error',
+    name: 'csv-name', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const name = String(csv.metadata?.name ?? '');
       return validCsvName(name) ? [] : [{ object, message: `metadata.name "${name}" must be a DNS-1123 subdomain of at most 63 characters ([a-z0-9.-], alphanumeric at both ends)` }];
     }),
   },
   {
-    name: 'csv-replaces-name', ref: 'CSV-2', validator: 'csv', severity: 'error',
+    name: 'csv-replaces-name', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const r: unknown = csv.spec?.replaces;
       return typeof r === 'string' && r !== '' && !validCsvName(r) ? [{ object, message: `spec.replaces "${r}" is not a valid CSV name` }] : [];
     }),
   },
   {
-    name: 'csv-annotations-missing', ref: 'CSV-3', validator: 'csv', severity: 'warning',
+    name: 'csv-annotations-missing', validator: 'csv', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => (isObj(csv.metadata?.annotations) && Object.keys(csv.metadata.annotations).length > 0 ? [] : [{ object, message: 'annotations not found' }])),
   },
   {
-    name: 'csv-examples-missing', ref: 'CSV-4', validator: 'csv', severity: 'warning',
+    name: 'csv-examples-missing', validator: 'csv', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => {
       const a: Obj | undefined = csv.metadata?.annotations;
       return !isObj(a) || 'alm-examples' in a || 'olm.examples' in a ? [] : [{ object, message: 'neither alm-examples nor olm.examples annotation is present' }];
     }),
   },
   {
-    name: 'csv-examples-both', ref: 'CSV-5', validator: 'csv', severity: 'warning',
+    name: 'csv-examples-both', validator: 'csv', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => {
       const a: Obj | undefined = csv.metadata?.annotations;
       return isObj(a) && 'alm-examples' in a && 'olm.examples' in a ? [{ object, message: 'both alm-examples and olm.examples are set; only alm-examples is used' }] : [];
     }),
   },
   {
-    name: 'csv-examples-json', ref: 'CSV-6', validator: 'csv', severity: 'error',
+    name: 'csv-examples-json', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const parsed = parseExamples(csv);
       return parsed !== undefined && 'error' in parsed ? [{ object, message: `alm-examples is not valid JSON: ${parsed.error}` }] : [];
     }),
   },
   {
-    name: 'csv-examples-not-list', ref: 'CSV-7', validator: 'csv', severity: 'error',
+    name: 'csv-examples-not-list', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const parsed = parseExamples(csv);
       if (parsed === undefined || 'error' in parsed) return [];
@@ -123,14 +123,14 @@ export const csvChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'csv-owned-crd-name', ref: 'CSV-8', validator: 'csv', severity: 'error',
+    name: 'csv-owned-crd-name', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) =>
       asObjArray(csv.spec?.customresourcedefinitions?.owned)
         .filter((e) => !String(e.name ?? '').includes('.'))
         .map((e) => ({ object, message: `owned CRD name "${String(e.name)}" has no group: expected <plural>.<group>` }))),
   },
   {
-    name: 'csv-example-not-provided', ref: 'CSV-9', validator: 'csv', severity: 'error',
+    name: 'csv-example-not-provided', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const parsed = parseExamples(csv);
       if (parsed === undefined || 'error' in parsed || !Array.isArray(parsed.value)) return [];
@@ -142,7 +142,7 @@ export const csvChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'csv-api-without-example', ref: 'CSV-10', validator: 'csv', severity: 'warning',
+    name: 'csv-api-without-example', validator: 'csv', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => {
       const parsed = parseExamples(csv);
       if (parsed !== undefined && 'error' in parsed) return [];
@@ -152,12 +152,12 @@ export const csvChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'csv-install-modes-empty', ref: 'CSV-11', validator: 'csv', severity: 'error',
+    name: 'csv-install-modes-empty', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => (installModes(csv).length === 0 ? [{ object, message: 'spec.installModes is empty' }] : [])),
   },
   {
     // Upstream bug Q3: the duplicate check never fires (the seen-set is never filled).
-    name: 'csv-install-modes-duplicate', ref: 'CSV-12', validator: 'csv', severity: 'error',
+    name: 'csv-install-modes-duplicate', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const seen = new Set<string>();
       const out: RawFinding[] = [];
@@ -170,7 +170,7 @@ export const csvChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'csv-conversion-install-modes', ref: 'CSV-13', validator: 'csv', severity: 'error',
+    name: 'csv-conversion-install-modes', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       if (!asObjArray(csv.spec?.webhookdefinitions).some((w) => Array.isArray(w.conversionCRDs) && w.conversionCRDs.length > 0)) return [];
       const ok = installModes(csv).every((m) => (m.type === 'AllNamespaces') === (m.supported === true)) && installModes(csv).some((m) => m.type === 'AllNamespaces');
@@ -178,26 +178,26 @@ export const csvChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'csv-install-modes-none-supported', ref: 'CSV-14', validator: 'csv', severity: 'error',
+    name: 'csv-install-modes-none-supported', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => (installModes(csv).length > 0 && !installModes(csv).some((m) => m.supported === true) ? [{ object, message: 'no installMode is supported' }] : [])),
   },
   {
-    name: 'csv-min-kube-version-missing', ref: 'CSV-15', validator: 'csv', severity: 'warning',
+    name: 'csv-min-kube-version-missing', validator: 'csv', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => (String(csv.spec?.minKubeVersion ?? '').trim() === '' ? [{ object, message: 'spec.minKubeVersion is not set: the operator may be installed on clusters it does not support' }] : [])),
   },
   {
-    name: 'csv-min-kube-version-format', ref: 'CSV-16', validator: 'csv', severity: 'error',
+    name: 'csv-min-kube-version-format', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const m = String(csv.spec?.minKubeVersion ?? '').trim();
       return m !== '' && !isStrictSemver(m) ? [{ object, message: `spec.minKubeVersion "${m}" is not a semantic version like 1.28.0` }] : [];
     }),
   },
   {
-    name: 'csv-required-field', ref: 'CSV-17', validator: 'csv', severity: 'error',
+    name: 'csv-required-field', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => requiredFieldProblems(csv).map((f) => ({ object, message: `required field ${f} is missing` }))),
   },
   {
-    name: 'csv-annotation-case', ref: 'CSV-18', validator: 'csv', severity: 'error',
+    name: 'csv-annotation-case', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) =>
       Object.keys(isObj(csv.metadata?.annotations) ? csv.metadata.annotations : {}).flatMap((k) => {
         const r = RESERVED_ANNOTATIONS.find((x) => x.toLowerCase() === k.toLowerCase());
@@ -205,11 +205,11 @@ export const csvChecks: CheckDefinition[] = [
       })),
   },
   {
-    name: 'csv-olm-properties-annotation', ref: 'CSV-19', validator: 'csv', severity: 'warning',
+    name: 'csv-olm-properties-annotation', validator: 'csv', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => (isObj(csv.metadata?.annotations) && 'olm.properties' in csv.metadata.annotations ? [{ object, message: 'the olm.properties annotation is deprecated: put properties in metadata/properties.yaml' }] : [])),
   },
   {
-    name: 'csv-type-meta', ref: 'CSV-20', validator: 'csv', severity: 'error',
+    name: 'csv-type-meta', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const { version, kind } = gvkOf(csv);
       return version === '' || kind === '' || !String(csv.apiVersion).includes('/') ? [{ object, message: 'apiVersion must be operators.coreos.com/v1alpha1 and kind ClusterServiceVersion' }] : [];

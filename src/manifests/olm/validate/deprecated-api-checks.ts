@@ -56,7 +56,7 @@ function usages(v: BundleView, removed: string[]): RawFinding[] {
 
 function targetCheck(target: string): CheckDefinition {
   return {
-    name: `deprecated-api-${target}`, ref: `DEP-${target}`, validator: 'alpha-deprecated-apis', severity: 'warning',
+    name: `deprecated-api-${target}`, validator: 'alpha-deprecated-apis', severity: 'warning',
     run: (v, ctx) => {
       const sev = severityFor(target, v, ctx);
       return usages(v, REMOVED[target] ?? []).map((f) => ({ ...f, severity: sev, message: `${f.message}, removed in Kubernetes ${target}; migrate to the GA API` }));
@@ -67,7 +67,7 @@ function targetCheck(target: string): CheckDefinition {
 /** deprecatedApiChecks are the alpha-deprecated-apis validator (reference 3.10), one check per removal release. */
 export const deprecatedApiChecks: CheckDefinition[] = [
   {
-    name: 'deprecated-api-k8s-version', ref: 'DEP-input', validator: 'alpha-deprecated-apis', severity: 'error',
+    name: 'deprecated-api-k8s-version', validator: 'alpha-deprecated-apis', severity: 'error',
     run: (v, ctx) => {
       const out: RawFinding[] = [];
       const k8s = ctx.optionalValues['k8s-version'];
@@ -81,7 +81,7 @@ export const deprecatedApiChecks: CheckDefinition[] = [
   targetCheck('1.25'),
   targetCheck('1.26'),
   {
-    name: 'deprecated-api-permissions', ref: 'DEP-perm', validator: 'alpha-deprecated-apis', severity: 'warning',
+    name: 'deprecated-api-permissions', validator: 'alpha-deprecated-apis', severity: 'warning',
     run: (v) => {
       const csv: Obj | undefined = v.csv?.obj;
       const spec: Obj | undefined = csv?.spec?.install?.spec;

@@ -31,36 +31,36 @@ const KNOWN_DEPENDENCY_TYPES = ['olm.gvk', 'olm.package', 'olm.label', 'olm.cons
 /** formatChecks are operator-registry's bundle format checks (reference 3.1). */
 export const formatChecks: CheckDefinition[] = [
   {
-    name: 'format-manifests-dir', ref: 'FMT-1', validator: 'format', severity: 'error',
+    name: 'format-manifests-dir', validator: 'format', severity: 'error',
     run: (v) => (v.hasManifestsDir ? [] : [{ object: 'manifests/', message: 'bundle has no manifests/ directory' }]),
   },
   {
-    name: 'format-metadata-dir', ref: 'FMT-2', validator: 'format', severity: 'error',
+    name: 'format-metadata-dir', validator: 'format', severity: 'error',
     run: (v) => (v.hasMetadataDir ? [] : [{ object: 'metadata/', message: 'bundle has no metadata/ directory' }]),
   },
   {
-    name: 'format-manifests-empty', ref: 'FMT-3', validator: 'format', severity: 'error',
+    name: 'format-manifests-empty', validator: 'format', severity: 'error',
     run: (v) =>
       v.hasManifestsDir && ![...v.files.keys()].some((k) => /^manifests\/[^/]+$/.test(k))
         ? [{ object: 'manifests/', message: 'manifests/ is empty: the bundle media type cannot be determined' }]
         : [],
   },
   {
-    name: 'format-annotations-file', ref: 'FMT-4', validator: 'format', severity: 'error',
+    name: 'format-annotations-file', validator: 'format', severity: 'error',
     run: (v) =>
       v.hasMetadataDir && v.annotations === undefined
         ? [{ object: 'metadata/', message: 'could not find an annotations file: no file in metadata/ has a non-empty `annotations:` map' }]
         : [],
   },
   {
-    name: 'format-annotation-missing', ref: 'FMT-5', validator: 'format', severity: 'error',
+    name: 'format-annotation-missing', validator: 'format', severity: 'error',
     run: (v) =>
       v.annotations === undefined
         ? []
         : REQUIRED_KEYS.filter((k) => !(k in (v.annotations ?? {}))).map((k) => ({ object: annotationsObject(v), message: `required annotation ${k} is missing` })),
   },
   {
-    name: 'format-mediatype-mismatch', ref: 'FMT-6', validator: 'format', severity: 'error',
+    name: 'format-mediatype-mismatch', validator: 'format', severity: 'error',
     run: (v) => {
       const declared = v.annotations?.[ANNOTATION.mediaType];
       const detected = detectMediaType(v);
@@ -70,7 +70,7 @@ export const formatChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'format-channels-empty', ref: 'FMT-7', validator: 'format', severity: 'error',
+    name: 'format-channels-empty', validator: 'format', severity: 'error',
     run: (v) => {
       const channels = v.annotations?.[ANNOTATION.channels];
       return channels !== undefined && channels.split(',').every((c) => c.trim() === '')
@@ -79,7 +79,7 @@ export const formatChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'format-default-channel-empty', ref: 'FMT-8', validator: 'format', severity: 'error',
+    name: 'format-default-channel-empty', validator: 'format', severity: 'error',
     run: (v) =>
       v.annotations !== undefined && ANNOTATION.defaultChannel in v.annotations && v.annotations[ANNOTATION.defaultChannel]?.trim() === ''
         ? [{ object: annotationsObject(v), message: `${ANNOTATION.defaultChannel} is present but empty` }]
@@ -88,7 +88,7 @@ export const formatChecks: CheckDefinition[] = [
   {
     // Upstream bug Q1: operator-registry compares the expected directory with itself, so any value of
     // manifests.v1 / metadata.v1 passes. operator-ts checks the values OLM actually reads the files from.
-    name: 'format-directory-annotations', ref: 'Q1', validator: 'format', severity: 'error',
+    name: 'format-directory-annotations', validator: 'format', severity: 'error',
     run: (v) => {
       const out: RawFinding[] = [];
       for (const [key, want] of [[ANNOTATION.manifests, 'manifests/'], [ANNOTATION.metadata, 'metadata/']] as const) {
@@ -99,11 +99,11 @@ export const formatChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'format-dependency-gvk', ref: 'FMT-9', validator: 'format', severity: 'error',
+    name: 'format-dependency-gvk', validator: 'format', severity: 'error',
     run: (v) => deps(v, 'olm.gvk', (val) => ['group', 'version', 'kind'].filter((k) => typeof val[k] !== 'string' || val[k] === '').map((k) => `olm.gvk dependency has an empty ${k}`)),
   },
   {
-    name: 'format-dependency-package', ref: 'FMT-10', validator: 'format', severity: 'error',
+    name: 'format-dependency-package', validator: 'format', severity: 'error',
     run: (v) =>
       deps(v, 'olm.package', (val) => {
         const out: string[] = [];
@@ -114,13 +114,13 @@ export const formatChecks: CheckDefinition[] = [
       }),
   },
   {
-    name: 'format-dependency-label', ref: 'FMT-11', validator: 'format', severity: 'error',
+    name: 'format-dependency-label', validator: 'format', severity: 'error',
     run: (v) => deps(v, 'olm.label', (val) => (typeof val.label !== 'string' || val.label === '' ? ['olm.label dependency has an empty label'] : [])),
   },
   {
     // CEL compilation (upstream: the rule must compile in OLM's CEL environment) is not done: no CEL
     // library is available; presence and non-emptiness are checked.
-    name: 'format-dependency-constraint', ref: 'FMT-12', validator: 'format', severity: 'error',
+    name: 'format-dependency-constraint', validator: 'format', severity: 'error',
     run: (v) =>
       deps(v, 'olm.constraint', (val) => {
         if (val.cel === undefined) return val.all !== undefined || val.any !== undefined || val.not !== undefined || val.gvk !== undefined || val.package !== undefined ? [] : ['olm.constraint dependency has no cel (or other constraint)'];
@@ -131,7 +131,7 @@ export const formatChecks: CheckDefinition[] = [
   {
     // Upstream bug Q2: the "unsupported dependency type" branch is unreachable there; unknown types get a
     // misleading parse error. operator-ts names the type and the supported ones.
-    name: 'format-dependency-type', ref: 'FMT-13', validator: 'format', severity: 'error',
+    name: 'format-dependency-type', validator: 'format', severity: 'error',
     run: (v) =>
       (v.dependencies?.entries ?? []).flatMap((entry, i) => {
         const type = isObj(entry) ? entry.type : undefined;

@@ -12,13 +12,13 @@ const anyOf = (list: unknown, values: string[]): boolean => Array.isArray(list) 
 /** goodPracticeChecks are the good-practices validator (reference 3.11) with upstream quirks Q5 and Q7 fixed. */
 export const goodPracticeChecks: CheckDefinition[] = [
   {
-    name: 'gp-deployments', ref: 'GP-1', validator: 'good-practices', severity: 'error',
+    name: 'gp-deployments', validator: 'good-practices', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => (Array.isArray(csv.spec?.install?.spec?.deployments) ? [] : [{ object, message: 'spec.install.spec.deployments is not set' }])),
   },
   {
     // Upstream quirk Q5: only a nil `requests` warns; `requests: {}` or a missing cpu or memory passes
     // because a missing quantity prints as "0". operator-ts names each missing request.
-    name: 'gp-resource-requests', ref: 'GP-2', validator: 'good-practices', severity: 'warning',
+    name: 'gp-resource-requests', validator: 'good-practices', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) =>
       asObjArray(csv.spec?.install?.spec?.deployments).flatMap((d) =>
         asObjArray(d.spec?.template?.spec?.containers).flatMap((c) => {
@@ -29,7 +29,7 @@ export const goodPracticeChecks: CheckDefinition[] = [
       )),
   },
   {
-    name: 'gp-crd-description', ref: 'GP-3', validator: 'good-practices', severity: 'warning',
+    name: 'gp-crd-description', validator: 'good-practices', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) =>
       ['owned', 'required'].flatMap((section) =>
         asObjArray(csv.spec?.customresourcedefinitions?.[section])
@@ -39,7 +39,7 @@ export const goodPracticeChecks: CheckDefinition[] = [
   {
     // Upstream quirk Q7: operator-sdk loads only manifests/, so this check never sees the channels.
     // operator-ts reads them from metadata/annotations.yaml.
-    name: 'gp-channel-naming', ref: 'GP-4', validator: 'good-practices', severity: 'warning',
+    name: 'gp-channel-naming', validator: 'good-practices', severity: 'warning',
     run: (v) => {
       const a = v.annotations ?? {};
       const names = new Set([...(a[ANNOTATION.channels] ?? '').split(','), a[ANNOTATION.defaultChannel] ?? ''].map((c) => c.trim()).filter((c) => c !== ''));
@@ -48,7 +48,7 @@ export const goodPracticeChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'gp-crd-permissions', ref: 'GP-5', validator: 'good-practices', severity: 'warning',
+    name: 'gp-crd-permissions', validator: 'good-practices', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => {
       const spec: Obj | undefined = csv.spec?.install?.spec;
       return [...asObjArray(spec?.permissions), ...asObjArray(spec?.clusterPermissions)].flatMap((p) =>
@@ -58,7 +58,7 @@ export const goodPracticeChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'gp-csv-name-version', ref: 'GP-6', validator: 'good-practices', severity: 'warning',
+    name: 'gp-csv-name-version', validator: 'good-practices', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) => {
       const name = String(csv.metadata?.name ?? '');
       const parts = name.split('.v');

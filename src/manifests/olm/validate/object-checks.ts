@@ -14,29 +14,29 @@ export const objectChecks: CheckDefinition[] = [
   {
     // Upstream quirk Q8: any string maxUnavailable (e.g. "50%") is read as 0 and rejected. Only 0 and
     // "0%" block every voluntary eviction and are errors here.
-    name: 'object-pdb-max-unavailable', ref: 'OBJ-1', validator: 'objects', severity: 'error',
+    name: 'object-pdb-max-unavailable', validator: 'objects', severity: 'error',
     run: ofKind(['PodDisruptionBudget'], (m) => {
       const mu: unknown = m.obj.spec?.maxUnavailable;
       return mu === 0 || mu === '0' || mu === '0%' ? ['maxUnavailable 0 blocks node drains and cluster upgrades'] : [];
     }),
   },
   {
-    name: 'object-pdb-min-available', ref: 'OBJ-2', validator: 'objects', severity: 'error',
+    name: 'object-pdb-min-available', validator: 'objects', severity: 'error',
     run: ofKind(['PodDisruptionBudget'], (m) => (m.obj.spec?.minAvailable === '100%' ? ['minAvailable 100% blocks node drains and cluster upgrades'] : [])),
   },
   {
-    name: 'object-priority-class-global-default', ref: 'OBJ-3', validator: 'objects', severity: 'error',
+    name: 'object-priority-class-global-default', validator: 'objects', severity: 'error',
     run: ofKind(['PriorityClass'], (m) => (m.obj.globalDefault === true ? ['globalDefault: true changes the priority of every pod in the cluster'] : [])),
   },
   {
-    name: 'object-pdb-permissions', ref: 'OBJ-4', validator: 'objects', severity: 'warning',
+    name: 'object-pdb-permissions', validator: 'objects', severity: 'warning',
     run: ofKind(['Role', 'ClusterRole'], (m) =>
       asObjArray(m.obj.rules)
         .filter((r) => has(r.apiGroups, ['policy']) && has(r.resources, ['poddisruptionbudgets']) && has(r.verbs, ['*', 'create', 'update', 'patch']))
         .map(() => 'grants write access to PodDisruptionBudgets')),
   },
   {
-    name: 'object-scc-permissions', ref: 'OBJ-5', validator: 'objects', severity: 'error',
+    name: 'object-scc-permissions', validator: 'objects', severity: 'error',
     run: ofKind(['Role', 'ClusterRole'], (m) =>
       asObjArray(m.obj.rules)
         .filter((r) => has(r.apiGroups, ['security.openshift.io']) && has(r.resources, ['securitycontextconstraints']) && has(r.verbs, ['*', 'delete', 'update', 'patch']) && has(r.resourceNames, DEFAULT_SCCS))

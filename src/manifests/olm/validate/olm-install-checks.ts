@@ -11,7 +11,7 @@ const FORBIDDEN_ADMISSION_RESOURCES = ['*', 'mutatingwebhookconfigurations', 'va
  */
 export const olmInstallChecks: CheckDefinition[] = [
   {
-    name: 'olm-webhook-rules', ref: 'OLM-1', validator: 'csv', severity: 'error',
+    name: 'olm-webhook-rules', validator: 'csv', severity: 'error',
     run: (v) => {
       const csv = v.csv?.obj;
       if (csv === undefined) return [];
@@ -32,7 +32,7 @@ export const olmInstallChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'olm-conversion-webhook', ref: 'OLM-2', validator: 'csv', severity: 'error',
+    name: 'olm-conversion-webhook', validator: 'csv', severity: 'error',
     run: (v) => {
       const csv = v.csv?.obj;
       if (csv === undefined) return [];

@@ -31,11 +31,11 @@ export const STANDARD_CATEGORIES = [
 /** operatorHubChecks are the operatorhubv2, capabilities and categories validators (reference 3.7-3.9). */
 export const operatorHubChecks: CheckDefinition[] = [
   {
-    name: 'hub-provider', ref: 'HUB-1', validator: 'operatorhubv2', severity: 'error',
+    name: 'hub-provider', validator: 'operatorhubv2', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => (String(csv.spec?.provider?.name ?? '').trim() === '' ? [{ object, message: 'spec.provider.name is required by OperatorHub' }] : [])),
   },
   {
-    name: 'hub-maintainers', ref: 'HUB-2', validator: 'operatorhubv2', severity: 'error',
+    name: 'hub-maintainers', validator: 'operatorhubv2', severity: 'error',
     run: (v) => withCsv(v, (csv, object) =>
       asObjArray(csv.spec?.maintainers).flatMap((m, i) => {
         const out: RawFinding[] = [];
@@ -45,7 +45,7 @@ export const operatorHubChecks: CheckDefinition[] = [
       })),
   },
   {
-    name: 'hub-links', ref: 'HUB-3', validator: 'operatorhubv2', severity: 'error',
+    name: 'hub-links', validator: 'operatorhubv2', severity: 'error',
     run: (v) => withCsv(v, (csv, object) =>
       asObjArray(csv.spec?.links).flatMap((l, i) => {
         if (!l.name || !l.url) return [{ object, message: `spec.links[${i}] needs a name and a url` }];
@@ -53,7 +53,7 @@ export const operatorHubChecks: CheckDefinition[] = [
       })),
   },
   {
-    name: 'hub-version', ref: 'HUB-4', validator: 'operatorhubv2', severity: 'error',
+    name: 'hub-version', validator: 'operatorhubv2', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const ver = String(csv.spec?.version ?? '');
       return ver === '' || ver === '0.0.0' ? [{ object, message: 'spec.version must be set to a non-zero version' }] : [];
@@ -61,7 +61,7 @@ export const operatorHubChecks: CheckDefinition[] = [
   },
   {
     // Upstream bug Q4: `icon: []` panics with an index out of range; here it is an ordinary error.
-    name: 'hub-icon', ref: 'HUB-5', validator: 'operatorhubv2', severity: 'error',
+    name: 'hub-icon', validator: 'operatorhubv2', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const icon: unknown = csv.spec?.icon;
       if (icon === undefined || icon === null) return [{ object, message: 'spec.icon is not set', severity: 'warning' }];
@@ -75,7 +75,7 @@ export const operatorHubChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'hub-min-kube-version', ref: 'HUB-6', validator: 'operatorhubv2', severity: 'error',
+    name: 'hub-min-kube-version', validator: 'operatorhubv2', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const m = String(csv.spec?.minKubeVersion ?? '').trim();
       if (m === '') return [{ object, message: 'spec.minKubeVersion should be set', severity: 'warning' }];
@@ -83,7 +83,7 @@ export const operatorHubChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'capabilities-value', ref: 'CAP-1', validator: 'capabilities', severity: 'error',
+    name: 'capabilities-value', validator: 'capabilities', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const a: Obj = isObj(csv.metadata?.annotations) ? csv.metadata.annotations : {};
       if (!('capabilities' in a)) return [];
@@ -91,7 +91,7 @@ export const operatorHubChecks: CheckDefinition[] = [
     }),
   },
   {
-    name: 'categories-value', ref: 'CAT-1', validator: 'categories', severity: 'error',
+    name: 'categories-value', validator: 'categories', severity: 'error',
     run: (v, ctx) => withCsv(v, (csv, object) => {
       const a: Obj = isObj(csv.metadata?.annotations) ? csv.metadata.annotations : {};
       if (!('categories' in a)) return [];

@@ -54,10 +54,12 @@ export interface RawFinding {
   severity?: Severity;
 }
 
-/** CheckDefinition is one named check; `ref` is the reference-catalogue ID it implements (section 3). */
+/**
+ * CheckDefinition is one named check. `name` is stable (it appears in findings and `check=` selectors);
+ * `validator` is the operator-sdk validator it runs with, which decides whether it runs by default.
+ */
 export interface CheckDefinition {
   name: string;
-  ref: string;
   validator: ValidatorName;
   severity: Severity;
   run(view: BundleView, ctx: ValidationContext): RawFinding[];
