@@ -34,8 +34,8 @@ export interface GenerateCatalogResult {
 
 /**
  * generateCatalog adds one release (a bundle directory plus its image) to a file-based catalog, creating
- * the catalog on first use. The updated catalog is validated as a whole (reference 4.3) before anything
- * is written; re-adding the same bundle gives the same files.
+ * the catalog on first use. The updated catalog is validated as a whole, as `opm validate` would
+ * ({@link validateCatalogContent}), before anything is written; re-adding the same bundle gives the same files.
  */
 export async function generateCatalog(o: GenerateCatalogOptions): Promise<GenerateCatalogResult> {
   const catalogDir = resolve(o.catalogDir);

@@ -12,9 +12,11 @@ interface PackageModel {
 }
 
 /**
- * validateCatalogContent checks a file-based catalog the way `opm validate` does (reference 4.3):
- * package, channel and bundle integrity and, per channel, a replaces graph with exactly one head, no
- * cycles and no stranded bundles. Every finding is an error.
+ * validateCatalogContent checks a file-based catalog the way `opm validate` does (operator-registry
+ * pkg/lib/config/validate.go: declcfg.ConvertToModel in alpha/declcfg/declcfg_to_model.go, then the
+ * Validate methods of alpha/model/model.go): package, channel and bundle integrity and, per channel, a
+ * replaces graph with exactly one head, no cycles and no stranded bundles (Channel.validateReplacesChain).
+ * Every finding is an error.
  */
 export function validateCatalogContent(content: CatalogContent): Finding[] {
   const out: Finding[] = [];

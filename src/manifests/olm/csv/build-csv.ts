@@ -74,7 +74,8 @@ export function pickBaseCsv(c: CollectedManifests, packageName: string, base: Ob
 
 /**
  * buildCsv merges a base ClusterServiceVersion with the rendered manifests the way operator-sdk's
- * `generate bundle` does (reference 2.6): base ("user") fields are kept, generated fields (name, version,
+ * `generate bundle` does (operator-sdk internal/generate/clusterserviceversion/clusterserviceversion.go,
+ * Generator.generate, and clusterserviceversion_updaters.go, ApplyTo): base ("user") fields are kept, generated fields (name, version,
  * install strategy, permissions, owned CRDs, webhook definitions, alm-examples, related images) are
  * recomputed. Pure and deterministic: the same input gives the same object.
  */

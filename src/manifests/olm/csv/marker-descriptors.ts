@@ -10,7 +10,10 @@ import type { IrProperty, IrType, NamedDecl } from '../../../schema/model.js';
 import { TypeWalker } from '../../../schema/walker.js';
 import type { CrdDescriptorInput, CsvDescriptor, CsvResourceRef } from './descriptors.js';
 
-/** CSV_MARKER is operator-sdk's marker for owned-CRD descriptions and spec/status descriptors (reference 2.7). */
+/**
+ * CSV_MARKER is operator-sdk's marker for owned-CRD descriptions and spec/status descriptors
+ * (operator-sdk internal/generate/clusterserviceversion/bases/definitions/markers.go, registerMarkers).
+ */
 export const CSV_MARKER = 'operator-sdk:csv:customresourcedefinitions';
 
 /** MarkerDescriptors is what {@link collectCsvDescriptors} found, and what is wrong with the markers. */

@@ -3,7 +3,9 @@ import type { CollectedManifests } from './collect.js';
 
 /**
  * buildWebhookDefinitions turns admission webhook configurations and CRD conversion webhooks into CSV
- * `webhookdefinitions` (operator-sdk's algorithm, reference 2.6.5), sorted by generateName. The Service a
+ * `webhookdefinitions` as operator-sdk does (internal/generate/clusterserviceversion/
+ * clusterserviceversion_updaters.go, applyWebhooks and conversionToWebhookDescription), sorted by
+ * generateName. The Service a
  * webhook points at gives the container/target port and, through its selector, the deployment.
  */
 export function buildWebhookDefinitions(c: CollectedManifests): Obj[] {

@@ -29,7 +29,11 @@ function csvObject(v: BundleView): string {
   return v.csv === undefined ? 'bundle' : describeObject(v.csv.obj);
 }
 
-/** bundleChecks are operator-framework/api's Bundle validator (reference 3.5). */
+/**
+ * bundleChecks are operator-framework/api's Bundle validator, pkg/validation/internal/bundle.go
+ * (validateBundle: validateOwnedCRDs, validateServiceAccounts, validateBundleSize, validateBundleName,
+ * validateRelatedImages).
+ */
 export const bundleChecks: CheckDefinition[] = [
   {
     name: 'bundle-duplicate-crd', validator: 'bundle', severity: 'error',
@@ -89,7 +93,8 @@ export const bundleChecks: CheckDefinition[] = [
         : [],
   },
   {
-    // Not upstream (reference section 7): one manifest over 1 MiB cannot be stored as a single object.
+    // Not upstream: operator-framework/api (validateBundleSize) limits only the sum of the compressed
+    // files, but one manifest over 1 MiB cannot be stored as a single object.
     name: 'bundle-file-size', validator: 'bundle', severity: 'error',
     run: (v) =>
       [...v.files.entries()]

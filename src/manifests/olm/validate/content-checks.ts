@@ -27,7 +27,11 @@ function metadataProblems(obj: Obj): string[] {
   return out;
 }
 
-/** contentChecks are operator-sdk's bundle content checks (reference 3.2). */
+/**
+ * contentChecks are operator-sdk's bundle content checks, internal/registry/validate.go
+ * (ValidateBundleContent, validateObject): supported kinds and object metadata of everything but the CSV
+ * and CRDs, and a CSV must be present.
+ */
 export const contentChecks: CheckDefinition[] = [
   {
     name: 'content-unreadable', validator: 'content', severity: 'error',

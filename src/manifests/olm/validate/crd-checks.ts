@@ -9,8 +9,9 @@ function perCrd(fn: (crd: Obj) => string[]): CheckDefinition['run'] {
 const KIND_RE = /^[A-Z][A-Za-z0-9]*$/;
 
 /**
- * crdChecks are the Kubernetes CRD validation errors operator-framework/api reports (reference 3.4),
- * excluding schema and status paths as upstream does.
+ * crdChecks are the Kubernetes CRD validation errors operator-framework/api reports
+ * (pkg/validation/internal/crd.go, validateInternalCRD: apiextensions' ValidateCustomResourceDefinition),
+ * excluding errors whose field path contains openAPIV3Schema or status, as upstream does.
  */
 export const crdChecks: CheckDefinition[] = [
   {

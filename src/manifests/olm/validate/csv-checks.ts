@@ -73,7 +73,11 @@ function requiredFieldProblems(csv: Obj): string[] {
   return out;
 }
 
-/** csvChecks are operator-framework/api's ClusterServiceVersion validator (reference 3.3). */
+/**
+ * csvChecks are operator-framework/api's ClusterServiceVersion validator: pkg/validation/internal/csv.go
+ * (validateCSV and the functions it calls), annotations.go (ValidateAnnotationNames) and typecheck.go
+ * (checkEmptyFields, the required-field walk).
+ */
 export const csvChecks: CheckDefinition[] = [
   {
     name: 'csv-name', validator: 'csv', severity: 'error',
@@ -156,7 +160,8 @@ export const csvChecks: CheckDefinition[] = [
     run: (v) => withCsv(v, (csv, object) => (installModes(csv).length === 0 ? [{ object, message: 'spec.installModes is empty' }] : [])),
   },
   {
-    // Upstream bug Q3: the duplicate check never fires (the seen-set is never filled).
+    // In operator-framework/api pkg/validation/internal/csv.go (validateInstallModes) this check never
+    // fires: the loop looks each type up in installModeSet but never adds to it.
     name: 'csv-install-modes-duplicate', validator: 'csv', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const seen = new Set<string>();

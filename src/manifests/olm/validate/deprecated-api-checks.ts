@@ -64,7 +64,11 @@ function targetCheck(target: string): CheckDefinition {
   };
 }
 
-/** deprecatedApiChecks are the alpha-deprecated-apis validator (reference 3.10), one check per removal release. */
+/**
+ * deprecatedApiChecks are operator-framework/api's alpha-deprecated-apis validator,
+ * pkg/validation/internal/removed_apis.go (validateDeprecatedAPIS, getRemovedAPIsOn1_22From and its 1.25
+ * and 1.26 siblings), one check per removal release.
+ */
 export const deprecatedApiChecks: CheckDefinition[] = [
   {
     name: 'deprecated-api-k8s-version', validator: 'alpha-deprecated-apis', severity: 'error',

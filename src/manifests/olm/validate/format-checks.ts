@@ -28,7 +28,11 @@ function deps(v: BundleView, type: string, check: (value: Record<string, unknown
 
 const KNOWN_DEPENDENCY_TYPES = ['olm.gvk', 'olm.package', 'olm.label', 'olm.constraint'];
 
-/** formatChecks are operator-registry's bundle format checks (reference 3.1). */
+/**
+ * formatChecks are operator-registry's bundle format checks: pkg/lib/bundle/validate.go
+ * (ValidateBundleFormat, validateAnnotations, validateDependencies; the dependency value checks are the
+ * Validate methods in pkg/registry/types.go).
+ */
 export const formatChecks: CheckDefinition[] = [
   {
     name: 'format-manifests-dir', validator: 'format', severity: 'error',
@@ -86,8 +90,10 @@ export const formatChecks: CheckDefinition[] = [
         : [],
   },
   {
-    // Upstream bug Q1: operator-registry compares the expected directory with itself, so any value of
-    // manifests.v1 / metadata.v1 passes. operator-ts checks the values OLM actually reads the files from.
+    // operator-registry pkg/lib/bundle/validate.go (validateAnnotations) means to require these values but
+    // never compares the file's value: the manifests.v1 case compares the expected "manifests/" with
+    // itself, and the metadata case switches on "metadata/", which is no annotation key. So any value
+    // passes there. operator-ts checks the values OLM actually reads the files from.
     name: 'format-directory-annotations', validator: 'format', severity: 'error',
     run: (v) => {
       const out: RawFinding[] = [];
@@ -129,8 +135,10 @@ export const formatChecks: CheckDefinition[] = [
       }),
   },
   {
-    // Upstream bug Q2: the "unsupported dependency type" branch is unreachable there; unknown types get a
-    // misleading parse error. operator-ts names the type and the supported ones.
+    // In operator-registry pkg/lib/bundle/validate.go (validateDependencies) the "unsupported dependency
+    // type" branch cannot run: Dependency.GetTypeValue (pkg/registry/types.go) returns nil for an unknown
+    // type, so it is reported as "couldn't parse dependency of type X". operator-ts names the type and the
+    // supported ones.
     name: 'format-dependency-type', validator: 'format', severity: 'error',
     run: (v) =>
       (v.dependencies?.entries ?? []).flatMap((entry, i) => {

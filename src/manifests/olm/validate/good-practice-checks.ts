@@ -9,15 +9,21 @@ function withCsv(v: BundleView, fn: (csv: Obj, object: string) => RawFinding[]):
 
 const anyOf = (list: unknown, values: string[]): boolean => Array.isArray(list) && list.some((x) => values.includes(String(x)));
 
-/** goodPracticeChecks are the good-practices validator (reference 3.11) with upstream quirks Q5 and Q7 fixed. */
+/**
+ * goodPracticeChecks are operator-framework/api's good-practices validator,
+ * pkg/validation/internal/good_practices.go (validateGoodPracticesFrom). The resource-request and
+ * channel-naming checks differ from upstream (see below).
+ */
 export const goodPracticeChecks: CheckDefinition[] = [
   {
     name: 'gp-deployments', validator: 'good-practices', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => (Array.isArray(csv.spec?.install?.spec?.deployments) ? [] : [{ object, message: 'spec.install.spec.deployments is not set' }])),
   },
   {
-    // Upstream quirk Q5: only a nil `requests` warns; `requests: {}` or a missing cpu or memory passes
-    // because a missing quantity prints as "0". operator-ts names each missing request.
+    // operator-framework/api pkg/validation/internal/good_practices.go (validateResourceRequests) warns
+    // only for a nil `requests`: it then tests len(Requests.Cpu().String()) != 0, and a missing quantity
+    // prints as "0", so `requests: {}` or a missing cpu or memory passes. operator-ts names each missing
+    // request.
     name: 'gp-resource-requests', validator: 'good-practices', severity: 'warning',
     run: (v) => withCsv(v, (csv, object) =>
       asObjArray(csv.spec?.install?.spec?.deployments).flatMap((d) =>
@@ -37,8 +43,13 @@ export const goodPracticeChecks: CheckDefinition[] = [
           .map((e) => ({ object, message: `${section} CRD ${String(e.name)} ${String(e.version)} has no description (set it with the type's doc comment or in the base CSV)` })))),
   },
   {
-    // Upstream quirk Q7: operator-sdk loads only manifests/, so this check never sees the channels.
-    // operator-ts reads them from metadata/annotations.yaml.
+    // operator-framework/api pkg/validation/internal/good_practices.go (validateHubChannels) checks the
+    // bundle's channels, which pkg/manifests/bundleloader.go takes from an annotations file inside the
+    // directory it loads. operator-sdk's `bundle validate` loads only manifests/ (internal/cmd/
+    // operator-sdk/bundle/validate/validate.go, getBundleDataFromDir), so the channels are empty and the
+    // warning never fires (reported in operator-framework/operator-sdk#5586; operator-framework/api#231
+    // added the annotations loading, which does not reach metadata/). operator-ts reads
+    // metadata/annotations.yaml.
     name: 'gp-channel-naming', validator: 'good-practices', severity: 'warning',
     run: (v) => {
       const a = v.annotations ?? {};

@@ -9,11 +9,16 @@ function ofKind(kinds: string[], fn: (m: ManifestFile) => string[]): CheckDefini
 
 const has = (list: unknown, values: string[]): boolean => Array.isArray(list) && list.some((x) => values.includes(String(x)));
 
-/** objectChecks are operator-framework/api's object validator (reference 3.14), with quirk Q8 fixed. */
+/**
+ * objectChecks are operator-framework/api's object validator, pkg/validation/internal/object.go
+ * (validatePDB, validatePriorityClass, validateRBAC), which opm runs as the bundle-objects optional
+ * validator. The maxUnavailable check differs from upstream (see below).
+ */
 export const objectChecks: CheckDefinition[] = [
   {
-    // Upstream quirk Q8: any string maxUnavailable (e.g. "50%") is read as 0 and rejected. Only 0 and
-    // "0%" block every voluntary eviction and are errors here.
+    // operator-framework/api pkg/validation/internal/object.go (validatePDB) tests `IntVal == 0` without
+    // looking at the IntOrString's type, so every string maxUnavailable (e.g. "50%", whose IntVal is 0)
+    // is rejected. Only 0 and "0%" block every voluntary eviction and are errors here.
     name: 'object-pdb-max-unavailable', validator: 'objects', severity: 'error',
     run: ofKind(['PodDisruptionBudget'], (m) => {
       const mu: unknown = m.obj.spec?.maxUnavailable;

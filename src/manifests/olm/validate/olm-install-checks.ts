@@ -5,9 +5,10 @@ const FORBIDDEN_GROUPS = ['*', 'operators.coreos.com'];
 const FORBIDDEN_ADMISSION_RESOURCES = ['*', 'mutatingwebhookconfigurations', 'validatingwebhookconfigurations'];
 
 /**
- * olmInstallChecks fail early on what OLM v0 rejects only at install time (reference 3.15), which upstream
+ * olmInstallChecks fail early on what OLM v0 rejects only at install time, which upstream
  * `bundle validate` does not catch: admission webhook rules OLM refuses, and conversion webhooks without
- * the CRD and install mode setup OLM needs.
+ * the CRD and install mode setup OLM needs (operator-framework/operator-lifecycle-manager
+ * pkg/controller/install/webhook.go: ValidWebhookRules, createOrUpdateConversionWebhook).
  */
 export const olmInstallChecks: CheckDefinition[] = [
   {

@@ -28,7 +28,12 @@ export const STANDARD_CATEGORIES = [
   'OpenShift Optional', 'Security', 'Storage', 'Streaming & Messaging', 'Observability',
 ];
 
-/** operatorHubChecks are the operatorhubv2, capabilities and categories validators (reference 3.7-3.9). */
+/**
+ * operatorHubChecks are operator-framework/api's operatorhubv2, capabilities and categories validators:
+ * pkg/validation/internal/operatorhubv2.go (validateHubCSVSpecV2, which calls the checkSpec* functions
+ * of operatorhub.go; its deprecated-API part is deprecated-api-checks.ts), standardcapabilities.go
+ * (checkCapabilities) and standardcategories.go (checkCategories).
+ */
 export const operatorHubChecks: CheckDefinition[] = [
   {
     name: 'hub-provider', validator: 'operatorhubv2', severity: 'error',
@@ -60,7 +65,9 @@ export const operatorHubChecks: CheckDefinition[] = [
     }),
   },
   {
-    // Upstream bug Q4: `icon: []` panics with an index out of range; here it is an ordinary error.
+    // operator-framework/api pkg/validation/internal/operatorhub.go (checkSpecIcon) reports a count other
+    // than one, then reads Icon[0] anyway, so `icon: []` panics with an index out of range. Here it is an
+    // ordinary error.
     name: 'hub-icon', validator: 'operatorhubv2', severity: 'error',
     run: (v) => withCsv(v, (csv, object) => {
       const icon: unknown = csv.spec?.icon;
