@@ -21,7 +21,7 @@ const PKG = 'memcached-operator';
 const BUNDLE_FLAGS = ['--channels', 'alpha', '--default-channel', 'alpha'];
 const image = (version: string): string => `example.com/${PKG}-bundle:v${version}`;
 
-/** addMarkers edits the scaffolded types like a user adding CSV descriptors (reference 2.7). */
+/** addMarkers edits the scaffolded types like a user adding CSV descriptors with `+operator-sdk:csv:customresourcedefinitions` markers. */
 async function addMarkers(project: string): Promise<void> {
   const file = join(project, 'src/api/v1alpha1/memcached.types.ts');
   let text = await readFile(file, 'utf8');

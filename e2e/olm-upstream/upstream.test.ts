@@ -55,8 +55,9 @@ const UPSTREAM_WARNINGS: { upstream: RegExp; ours: string; why: string }[] = [
 /** OUR_EXTRA_WARNINGS explains warnings we give that upstream does not. */
 const OUR_EXTRA_WARNINGS: Record<string, string> = {
   'gp-channel-naming':
-    'Upstream good-practices checks channel names too, but operator-sdk loads only manifests/ so the bundle has no ' +
-    'channels and the check never fires (reference quirk Q7); we read metadata/annotations.yaml, where make bundle writes "alpha".',
+    'Upstream good-practices checks channel names too (good_practices.go, validateHubChannels), but operator-sdk loads ' +
+    'only manifests/, so the bundle has no channels and the check never fires; we read metadata/annotations.yaml, ' +
+    'where make bundle writes "alpha".',
 };
 
 function cacheRoot(): string {

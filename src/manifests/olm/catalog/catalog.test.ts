@@ -126,7 +126,7 @@ describe('generateCatalog', () => {
   });
 });
 
-describe('validateCatalogContent (reference 4.3)', () => {
+describe('validateCatalogContent (the rules of opm validate)', () => {
   const pkg = (extra: Obj = {}): Obj => ({ schema: 'olm.package', name: 'p', defaultChannel: 'stable', ...extra });
   const channel = (entries: Obj[], extra: Obj = {}): Obj => ({ schema: 'olm.channel', package: 'p', name: 'stable', entries, ...extra });
   const bundle = (v: string, extra: Obj = {}): Obj => ({

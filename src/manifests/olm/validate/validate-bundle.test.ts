@@ -59,12 +59,12 @@ const CASES: Case[] = [
   { check: 'format-mediatype-mismatch', mutate: ann((a) => (a['operators.operatorframework.io.bundle.mediatype.v1'] = 'plain')), severity: 'error' },
   { check: 'format-channels-empty', mutate: ann((a) => (a['operators.operatorframework.io.bundle.channels.v1'] = '')), severity: 'error' },
   { check: 'format-default-channel-empty', mutate: ann((a) => (a['operators.operatorframework.io.bundle.channel.default.v1'] = '')), severity: 'error' },
-  { check: 'format-directory-annotations', title: 'Q1 fixed: manifests.v1 must be manifests/', mutate: ann((a) => (a['operators.operatorframework.io.bundle.manifests.v1'] = 'elsewhere/')), severity: 'error' },
+  { check: 'format-directory-annotations', title: 'manifests.v1 must be manifests/; upstream accepts any value', mutate: ann((a) => (a['operators.operatorframework.io.bundle.manifests.v1'] = 'elsewhere/')), severity: 'error' },
   { check: 'format-dependency-gvk', mutate: deps({ type: 'olm.gvk', value: { group: 'x.io', version: 'v1' } }), severity: 'error' },
   { check: 'format-dependency-package', mutate: deps({ type: 'olm.package', value: { packageName: 'etcd', version: 'newest please' } }), severity: 'error' },
   { check: 'format-dependency-label', mutate: deps({ type: 'olm.label', value: { label: '' } }), severity: 'error' },
   { check: 'format-dependency-constraint', mutate: deps({ type: 'olm.constraint', value: { cel: { rule: ' ' } } }), severity: 'error' },
-  { check: 'format-dependency-type', title: 'Q2 fixed: unknown type is named', mutate: deps({ type: 'olm.unknown', value: {} }), severity: 'error' },
+  { check: 'format-dependency-type', title: 'an unknown dependency type is named; upstream reports a parse error', mutate: deps({ type: 'olm.unknown', value: {} }), severity: 'error' },
   { check: 'content-unreadable', mutate: (f) => void f.set('manifests/bad.yaml', 'a: [\n'), severity: 'error' },
   { check: 'content-unsupported-kind', mutate: add('ns.yaml', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }), severity: 'error' },
   { check: 'content-object-metadata', mutate: add('cm.yaml', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'system' } }), severity: 'error' },
@@ -81,7 +81,7 @@ const CASES: Case[] = [
   { check: 'csv-example-not-provided', mutate: csv((o) => (ann0(o)['alm-examples'] = '[{"apiVersion":"cache.example.com/v1alpha1","kind":"Memcached"},{"apiVersion":"other.io/v1","kind":"Other"}]')), severity: 'error' },
   { check: 'csv-api-without-example', mutate: csv((o) => (ann0(o)['alm-examples'] = '[]')), severity: 'warning' },
   { check: 'csv-install-modes-empty', mutate: csv((o) => (o.spec.installModes = [])), severity: 'error' },
-  { check: 'csv-install-modes-duplicate', title: 'Q3 fixed: duplicates are reported', mutate: csv((o) => void o.spec.installModes.push({ type: 'AllNamespaces', supported: true })), severity: 'error' },
+  { check: 'csv-install-modes-duplicate', title: 'duplicate install modes are reported; upstream never reports them', mutate: csv((o) => void o.spec.installModes.push({ type: 'AllNamespaces', supported: true })), severity: 'error' },
   {
     check: 'csv-conversion-install-modes',
     mutate: csv((o) => {
@@ -136,7 +136,7 @@ const CASES: Case[] = [
   { check: 'hub-maintainers', select: SUITE, mutate: csv((o) => (o.spec.maintainers[0].email = 'not-an-email')), severity: 'error' },
   { check: 'hub-links', select: SUITE, mutate: csv((o) => (o.spec.links[0].url = 'example.com/x')), severity: 'error' },
   { check: 'hub-version', select: SUITE, mutate: csv((o) => (o.spec.version = '0.0.0')), severity: 'error' },
-  { check: 'hub-icon', title: 'Q4 fixed: icon: [] is an error, not a panic', select: SUITE, mutate: csv((o) => (o.spec.icon = [])), severity: 'error' },
+  { check: 'hub-icon', title: 'icon: [] is an error; upstream panics', select: SUITE, mutate: csv((o) => (o.spec.icon = [])), severity: 'error' },
   { check: 'hub-icon', title: 'absent icon warns', select: SUITE, mutate: csv((o) => delete o.spec.icon), severity: 'warning' },
   { check: 'hub-icon', title: 'bad media type', select: SUITE, mutate: csv((o) => (o.spec.icon[0].mediatype = 'image/bmp')), severity: 'error' },
   { check: 'hub-min-kube-version', select: SUITE, mutate: csv((o) => delete o.spec.minKubeVersion), severity: 'warning' },
@@ -155,9 +155,9 @@ const CASES: Case[] = [
   { check: 'deprecated-api-permissions', select: SUITE, mutate: addClusterRule(rule(['policy'], ['podsecuritypolicies'], ['use'])), severity: 'warning' },
   { check: 'deprecated-api-permissions', select: SUITE, mutate: addClusterRule(rule(['events.k8s.io'], ['events'], ['create'])), severity: 'warning' },
   { check: 'gp-deployments', select: ['name=good-practices'], mutate: csv((o) => delete o.spec.install.spec.deployments), severity: 'error' },
-  { check: 'gp-resource-requests', title: 'Q5 fixed: a missing memory request warns', select: SUITE, mutate: csv((o) => delete o.spec.install.spec.deployments[0].spec.template.spec.containers[0].resources.requests.memory), severity: 'warning' },
+  { check: 'gp-resource-requests', title: 'a missing memory request warns; upstream warns only when requests is unset', select: SUITE, mutate: csv((o) => delete o.spec.install.spec.deployments[0].spec.template.spec.containers[0].resources.requests.memory), severity: 'warning' },
   { check: 'gp-crd-description', select: SUITE, mutate: csv((o) => delete o.spec.customresourcedefinitions.owned[0].description), severity: 'warning' },
-  { check: 'gp-channel-naming', title: 'Q7 fixed: channels come from annotations.yaml', select: SUITE, mutate: ann((a) => (a['operators.operatorframework.io.bundle.channels.v1'] = 'alpha')), severity: 'warning' },
+  { check: 'gp-channel-naming', title: 'channels come from metadata/annotations.yaml, which operator-sdk never reads', select: SUITE, mutate: ann((a) => (a['operators.operatorframework.io.bundle.channels.v1'] = 'alpha')), severity: 'warning' },
   { check: 'gp-crd-permissions', select: SUITE, mutate: addClusterRule(rule(['apiextensions.k8s.io'], ['customresourcedefinitions'], ['create'])), severity: 'warning' },
   { check: 'gp-csv-name-version', select: SUITE, mutate: csv((o) => (o.metadata.name = 'memcached-operator')), severity: 'warning' },
   { check: 'object-pdb-max-unavailable', select: SUITE, mutate: add('pdb.yaml', pdb({ maxUnavailable: 0 })), severity: 'error' },
@@ -193,7 +193,7 @@ describe('validateBundleFiles', () => {
     });
   }
 
-  it('does not reject a string maxUnavailable like "50%" (Q8 fixed)', () => {
+  it('does not reject a string maxUnavailable like "50%"; upstream rejects every string', () => {
     const files = new Map(GOLDEN);
     add('pdb.yaml', pdb({ maxUnavailable: '50%' }))(files);
     expect(validateBundleFiles(files, { selectOptional: SUITE, env: {} }).filter((f) => f.check.startsWith('object-'))).toEqual([]);
