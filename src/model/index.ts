@@ -3,3 +3,4 @@ export * from './project.js';
 export * from './naming.js';
 export * from './resource.js';
 export * from './core-groups.js';
+export * from './plural.js';

@@ -1,5 +1,5 @@
-import pluralize from 'pluralize';
 import { UserError } from '../errors/user-error.js';
+import { regularPlural } from './plural.js';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -75,7 +75,7 @@ export function toProjectName(dirName: string): string {
     .replace(/-+$/, '');
 }
 
-/** pluralOf is the resource plural of a kind: lower-cased English plural, as flect gives for common words. */
+/** pluralOf is the resource plural of a kind, as kubebuilder derives it (see {@link regularPlural}). */
 export function pluralOf(kind: string): string {
-  return pluralize.plural(kind.toLowerCase());
+  return regularPlural(kind);
 }
