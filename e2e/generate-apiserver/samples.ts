@@ -105,6 +105,26 @@ export const SAMPLES: readonly CaseSamples[] = [
     ],
   },
   {
+    // RE2 syntax JavaScript reads otherwise: the apiserver compiles and applies these patterns.
+    case: 'pattern-re2',
+    valid: { word: 'hello', url: 'https://example.com/a(b1)', letters: 'ABCdéf' },
+    violations: [
+      { name: 'POSIX class in a class', spec: { word: 'he,llo' }, expect: 'spec.word in body should match' },
+      { name: 'cronjob fixture pattern', spec: { url: 'ftp://example.com' }, expect: 'spec.url in body should match' },
+      { name: 'Unicode class and \\z', spec: { letters: 'abc1' }, expect: 'spec.letters in body should match' },
+    ],
+  },
+  {
+    case: 'k8s-required',
+    valid: { s: 'x', l: ['a'], m: { a: 'b' }, o: { a: 'x' }, n: 'n', i: 0, s3: 'abc', b: 'aGk=', bo: false, ph: 'A', cond: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:00Z', reason: 'Done', message: '' }], t: '2026-01-01T00:00:00Z', mt: '2026-01-01T00:00:00.000001Z', du: '1h', q: '1Gi', is: 80, j: 'x', r: { a: 1 } },
+    violations: [
+      { name: 'empty string', spec: { s: '' }, expect: 'spec.s in body should be at least 1 chars long' },
+      { name: 'empty list', spec: { l: [] }, expect: 'spec.l in body should have at least 1 items' },
+      { name: 'empty map', spec: { m: {} }, expect: 'spec.m in body should have at least 1 properties' },
+      { name: 'required', spec: {}, expect: 'spec.s: Required value' },
+    ],
+  },
+  {
     case: 'named-type-markers',
     valid: { name: 'web', tighter: 'abc', hosts: ['example.com'] },
     violations: [
@@ -138,6 +158,15 @@ export const SAMPLES: readonly CaseSamples[] = [
       { name: 'ExactlyOneOf', spec: { a: 'x', b: 'y' }, expect: 'exactly one of the fields in [a b] must be set' },
       { name: 'AtMostOneOf', spec: { a: 'x', c: 'y', d: 'z' }, expect: 'at most one of the fields in [c d] may be set' },
       { name: 'AtLeastOneOf', spec: { b: 'x' }, expect: 'at least one of the fields in [a c] must be set' },
+    ],
+  },
+  {
+    case: 'raw-schema',
+    valid: { a: 'x', ports: [8080], match: { host: 'h' }, mode: 'aa/b' },
+    violations: [
+      { name: 'oneOf from +operator-ts:schema', spec: { a: 'x', b: 'y' }, expect: 'must validate one and only one schema (oneOf)' },
+      { name: 'anyOf from +operator-ts:schema', spec: { a: 'x', match: { other: 1 } }, expect: 'must validate at least one schema (anyOf)' },
+      { name: 'escape hatch applied after MaxLength', spec: { a: 'x', mode: 'aaaa/b' }, expect: 'Too long: may not be more than 5' },
     ],
   },
   {

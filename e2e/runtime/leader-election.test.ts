@@ -16,6 +16,7 @@ import {
   type Client,
   type Manager,
   type Request,
+  type Wire,
 } from '../../dist/src/runtime/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
@@ -39,7 +40,7 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
   let child: ChildProcess | undefined;
 
   let reader: Client;
-  const lease = (name: string): Promise<V1Lease> => reader.get(builtin.Lease, { namespace, name });
+  const lease = (name: string): Promise<Wire<V1Lease>> => reader.get(builtin.Lease, { namespace, name });
 
   async function candidate(name: string, leaseId: string, timings: { lease: number; renew: number; retry: number }, withController = true): Promise<Candidate> {
     const mgr = await createManager({

@@ -19,6 +19,7 @@ import {
   type KubernetesObject,
   type Manager,
   type Warnings,
+  type Wire,
 } from '../../dist/src/runtime/index.js';
 import { toYamlDocuments } from '../../dist/src/machinery/yaml.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type CustomResourceDefinitionObject, type TestEnv } from '../../dist/src/testing/index.js';
@@ -138,8 +139,8 @@ describe.skipIf(!isBinaryAssets(assets))('webhooks called by a real API server',
         hub: 'v2',
         spokes: {
           v1: {
-            toHub: (o: GadgetV1): GadgetV2 => ({ apiVersion: GadgetV2Resource.apiVersion, kind: 'Gadget', metadata: o.metadata, spec: { replicas: o.spec.size } }),
-            fromHub: (h: GadgetV2): GadgetV1 => ({ apiVersion: GadgetV1Resource.apiVersion, kind: 'Gadget', metadata: h.metadata, spec: { size: h.spec.replicas } }),
+            toHub: (o: Wire<GadgetV1>): Wire<GadgetV2> => ({ apiVersion: GadgetV2Resource.apiVersion, kind: 'Gadget', metadata: o.metadata, spec: { replicas: o.spec.size } }),
+            fromHub: (h: Wire<GadgetV2>): Wire<GadgetV1> => ({ apiVersion: GadgetV1Resource.apiVersion, kind: 'Gadget', metadata: h.metadata, spec: { size: h.spec.replicas } }),
           },
         },
       })

@@ -1,6 +1,10 @@
 import { commonLabels, managerSelector } from './labels.js';
 
-/** managerManifests builds config/manager/manager.yaml: the Namespace and the manager Deployment. */
+/**
+ * managerManifests builds config/manager/manager.yaml: the Namespace and the manager Deployment. The
+ * container sets `args` but no `command`, so that the image's ENTRYPOINT (Node with the manager's memory
+ * flags, then the bundle) starts it: a `command` would replace the ENTRYPOINT and drop the flags.
+ */
 export function managerManifests(projectName: string, namespaced: boolean): object[] {
   const env = namespaced ? [{ name: 'WATCH_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }] : undefined;
   return [
@@ -26,7 +30,6 @@ export function managerManifests(projectName: string, namespaced: boolean): obje
             securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
             containers: [
               {
-                command: ['/nodejs/bin/node', '/manager.mjs'],
                 args: ['--leader-elect', '--health-probe-bind-address=:8081'],
                 image: 'controller:latest',
                 name: 'manager',

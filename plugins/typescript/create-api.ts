@@ -1,5 +1,11 @@
 import {
+  descriptorFile,
+  groupVersionFile,
+  importExternalApi,
+  importedFilePolicy,
   pascal,
+  PLACEHOLDER_HEADER,
+  placeholderTypes,
   renderResourcesFile,
   UserError,
   apiDir,
@@ -9,6 +15,7 @@ import {
   type ResourceEntry,
   type Subcommand,
 } from '../../src/index.js';
+import { isAbsolute, relative } from 'node:path';
 import { readHeader } from './boilerplate.js';
 import { importFrom, resourceNames, type ResourceNames } from './names.js';
 
@@ -38,6 +45,7 @@ export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: b
     // --namespaced does), not the ClusterRole the RoleBinding could never reference.
     rbacNamespace: ctx.project.namespaced ? `,namespace=${ctx.project.projectName}-system` : '',
     core: n.core,
+    external: n.external,
     typeName: n.typeName,
     namespaced,
     testNamespace: namespaced ? 'default' : '',
@@ -92,9 +100,39 @@ function scaffoldApi(ctx: HookContext, res: ResourceConfig, n: ResourceNames): v
   );
 }
 
-function scaffoldController(ctx: HookContext, res: ResourceConfig, n: ResourceNames): void {
+/**
+ * scaffoldExternalTypes gives a kind the project does not own its types and descriptor: imported from
+ * --external-api-crd, else kept if already imported, else a placeholder that `import crd` replaces.
+ * Returns whether the kind is namespaced.
+ */
+async function scaffoldExternalTypes(ctx: HookContext, res: ResourceConfig, n: ResourceNames): Promise<boolean> {
+  res.path = n.apiDir;
+  const crdFlag = ctx.flags['externalApiCrd'];
+  if (typeof crdFlag === 'string') {
+    const rel = isAbsolute(crdFlag) ? relative(ctx.tree.root, crdFlag) : crdFlag;
+    const text = ctx.tree.read(rel);
+    if (text === undefined) throw new UserError(`--external-api-crd ${crdFlag} does not exist`, { hint: 'pass the CRD file of the kind (YAML or JSON), e.g. the release manifest of its operator' });
+    const api = await importExternalApi(crdFlag, text, { group: n.fullGroup, version: n.version, kind: n.kind });
+    res.plural = api.plural;
+    for (const [path, content] of api.files) ctx.files.add({ kind: 'generated', path, content, ifExists: importedFilePolicy(ctx.tree.read(path)) });
+    return api.namespaced;
+  }
+  const namespaced = ctx.flags['namespaced'] !== false;
+  if (!ctx.tree.exists(n.resourcesFile)) {
+    ctx.log.warn(`no CRD given for ${n.fullGroup}/${n.version} ${n.kind}: ${n.typesFile} holds placeholder types; run operator-ts import crd <crd.yaml> for typed fields`);
+    const header = `${PLACEHOLDER_HEADER}. operator-ts import crd replaces it with the kind's real descriptor.`;
+    ctx.files.add(
+      { kind: 'generated', path: `${n.apiDir}/groupversion.ts`, content: groupVersionFile(n.fullGroup, n.version), ifExists: 'skip' },
+      { kind: 'generated', path: n.typesFile, content: placeholderTypes(n.kind, n.fullGroup, n.version), ifExists: 'skip' },
+      { kind: 'generated', path: n.resourcesFile, content: descriptorFile({ kind: n.kind, group: n.fullGroup, version: n.version, plural: n.plural, namespaced }, header), ifExists: 'skip' },
+    );
+  }
+  return namespaced;
+}
+
+function scaffoldController(ctx: HookContext, res: ResourceConfig, n: ResourceNames, externalNamespaced?: boolean): void {
   res.controller = true;
-  const namespaced = n.core ? ctx.flags['namespaced'] !== false : (res.api?.namespaced ?? true);
+  const namespaced = n.core ? ctx.flags['namespaced'] !== false : (externalNamespaced ?? res.api?.namespaced ?? true);
   const data = controllerView(ctx, n, namespaced);
   const controllerName = String(data['controllerName']);
   ctx.files.add(
@@ -135,6 +173,8 @@ export const createApiSubcommand: Subcommand = {
     { name: 'controller', type: 'boolean', description: 'scaffold a controller for the kind', default: true },
     { name: 'namespaced', type: 'boolean', description: 'the resource is namespace-scoped (false: cluster-scoped)', default: true },
     { name: 'force', type: 'boolean', description: 'overwrite files that already exist', default: false },
+    { name: 'external-api-domain', type: 'string', description: 'the kind belongs to another project: domain of its group (cert-manager + io = cert-manager.io); needs --resource=false' },
+    { name: 'external-api-crd', type: 'string', description: 'CRD file of the external kind: its types and descriptor are imported (operator-ts import crd)' },
   ],
   validate(ctx) {
     const res = ctx.resource;
@@ -147,14 +187,21 @@ export const createApiSubcommand: Subcommand = {
       throw new UserError(`"${res.group}" is a built-in Kubernetes group: ${res.group}/${res.version} ${res.kind} has no API types to scaffold`, {
         hint: `pass --resource=false to scaffold a controller for the built-in ${res.kind}`,
       });
+    if (ctx.flags['externalApiCrd'] !== undefined && res.external !== true)
+      throw new UserError('--external-api-crd names the CRD of a kind the project does not own', { hint: 'add --external-api-domain <domain> and --resource=false' });
     if (res.core === true && !BUILTIN_KINDS.has(res.kind))
       throw new UserError(`operator-ts/runtime has no descriptor for the built-in kind "${res.kind}"`, {
         hint: `use one of: ${[...BUILTIN_KINDS].join(', ')}`,
       });
   },
-  scaffold(ctx) {
+  async scaffold(ctx) {
     const res = ctx.resource;
     if (res === undefined) throw new Error('create api without a resource');
+    if (res.external === true) {
+      const namespaced = await scaffoldExternalTypes(ctx, res, resourceNames(ctx.project, res));
+      if (ctx.flags['controller'] !== false) scaffoldController(ctx, res, resourceNames(ctx.project, res), namespaced);
+      return;
+    }
     const n = resourceNames(ctx.project, res);
     if (ctx.flags['resource'] !== false) scaffoldApi(ctx, res, n);
     if (ctx.flags['controller'] !== false) scaffoldController(ctx, res, n);

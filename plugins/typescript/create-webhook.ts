@@ -35,6 +35,7 @@ export function webhookView(ctx: HookContext, n: ResourceNames, types: WebhookTy
     plural: n.plural,
     version: n.version,
     core: n.core,
+    external: n.external,
     typeName: n.typeName,
     groupDashed: group.replace(/\./g, '-'),
     markerGroup: group === '' ? '""' : group,
@@ -102,6 +103,7 @@ export const createWebhookSubcommand: Subcommand = {
     { name: 'conversion', type: 'boolean', description: 'scaffold a conversion webhook with this version as the hub', default: false },
     { name: 'spoke', type: 'list', description: 'spoke versions converted to and from the hub, e.g. v1alpha1,v1beta1 (with --conversion)' },
     { name: 'force', type: 'boolean', description: 'scaffold webhook types the resource already has again', default: false },
+    { name: 'external-api-domain', type: 'string', description: 'the kind belongs to another project: domain of its group (cert-manager + io = cert-manager.io)' },
   ],
   validate(ctx) {
     const res = ctx.resource;
@@ -110,14 +112,14 @@ export const createWebhookSubcommand: Subcommand = {
     const id = `${res.group}/${res.version} ${res.kind}`;
     if (!want.defaulting && !want.validation && !want.conversion)
       throw new UserError(`no webhook type selected for ${id}`, { hint: 'pass at least one of --defaulting, --programmatic-validation, --conversion' });
-    if (res.core !== true && res.api === undefined)
+    if (res.core !== true && res.external !== true && res.api === undefined)
       throw new UserError(`${id} has no API types in this project (it was created with --resource=false)`, {
         hint: `scaffold the types first: operator-ts create api --group ${res.group} --version ${res.version} --kind ${res.kind} --controller=false --force`,
       });
     const spokes = spokesOf(ctx);
     if (spokes.length > 0 && !want.conversion) throw new UserError('--spoke only applies to conversion webhooks', { hint: 'add --conversion' });
     if (want.conversion) {
-      if (res.core === true) throw new UserError(`built-in kinds such as ${res.kind} have no conversion webhooks`, { hint: 'drop --conversion' });
+      if (res.core === true || res.external === true) throw new UserError(`${res.core === true ? 'built-in kinds' : 'kinds of other projects'} such as ${res.kind} have no conversion webhooks here`, { hint: 'drop --conversion' });
       if (spokes.length === 0)
         throw new UserError(`--conversion needs the spoke versions to convert from`, { hint: `pass --spoke <version>,... (other versions of ${res.kind})` });
       for (const spoke of spokes) {

@@ -1,4 +1,6 @@
-import { UserError, type HookContext, type Subcommand } from '../../src/index.js';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCommand, UserError, type HookContext, type Subcommand } from '../../src/index.js';
 import { BOILERPLATE_PATH, licenseHeader } from './boilerplate.js';
 import { operatorTsSpec, packageJson, tsconfigBuildJson, tsconfigJson, VERSIONS } from './package-json.js';
 import { managerEntrypoint } from './manager-flags.js';
@@ -75,11 +77,17 @@ export const initSubcommand: Subcommand = {
   async postScaffold(ctx) {
     if (ctx.flags['skipInstall'] === true) return;
     ctx.log.info('Installing dependencies with npm install (pass --skip-install to skip) ...');
-    const { execa } = await import('execa');
+    // What npm creates; an interrupted install must not leave half of it behind for the re-run.
+    const outputs = ['node_modules', 'package-lock.json'].map((name) => join(ctx.tree.root, name)).filter((path) => !existsSync(path));
     try {
-      await execa('npm', ['install', '--no-audit', '--no-fund'], { cwd: ctx.tree.root, stdout: 'ignore', stderr: 'pipe' });
+      await runCommand('npm', ['install', '--no-audit', '--no-fund'], { cwd: ctx.tree.root, signal: ctx.signal });
     } catch (err) {
-      throw new UserError(`npm install failed in ${ctx.tree.root}: ${((err as { stderr?: string }).stderr ?? String(err)).trim().split('\n').slice(-3).join(' ')}`, {
+      if (ctx.signal.aborted) {
+        for (const path of outputs) rmSync(path, { recursive: true, force: true });
+        throw err;
+      }
+      const detail = (err as { stderr?: string }).stderr?.trim() || (err instanceof Error ? err.message : String(err));
+      throw new UserError(`npm install failed in ${ctx.tree.root}: ${detail.split('\n').slice(-3).join(' ')}`, {
         hint: 'the project files were written; fix the problem and run `npm install` in the project yourself',
         cause: err,
       });

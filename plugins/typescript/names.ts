@@ -1,6 +1,9 @@
 import {
   apiDir,
   controllersDir,
+  externalApiDir,
+  resourceFileName,
+  typesFileName,
   fullGroup,
   pascal,
   relativeImport,
@@ -32,12 +35,16 @@ export interface ResourceNames {
   /** Name of the object type in code (`Memcached`, or `V1Deployment` for built-in kinds). */
   typeName: string;
   core: boolean;
+  /** The kind belongs to another project (`create api --external-api-domain`). */
+  external: boolean;
 }
 
 /** resourceNames computes {@link ResourceNames} for a resource of a project. */
 export function resourceNames(project: ProjectConfig, res: ResourceConfig): ResourceNames {
   const kindLower = res.kind.toLowerCase();
-  const dir = apiDir(project, res);
+  const external = res.external === true;
+  // A kind the project does not own has its (imported) types in its own folder, with one descriptor file per kind.
+  const dir = external ? (res.path ?? externalApiDir(fullGroup(res), res.version)) : apiDir(project, res);
   const controllers = controllersDir(project, res);
   const webhooks = webhooksDir(project, res);
   const group = fullGroup(res);
@@ -51,14 +58,15 @@ export function resourceNames(project: ProjectConfig, res: ResourceConfig): Reso
     rbacGroup: group === '' ? 'core' : group,
     version: res.version,
     apiDir: dir,
-    typesFile: `${dir}/${kindLower}.types.ts`,
-    resourcesFile: `${dir}/zz_generated.resources.ts`,
+    typesFile: `${dir}/${external ? typesFileName(res.kind) : `${kindLower}.types.ts`}`,
+    resourcesFile: `${dir}/${external ? resourceFileName(res.kind) : 'zz_generated.resources.ts'}`,
     controllerFile: `${controllers}/${kindLower}.controller.ts`,
     controllerTestFile: `${controllers}/${kindLower}.controller.test.ts`,
     webhookFile: `${webhooks}/${kindLower}.webhook.ts`,
     webhookTestFile: `${webhooks}/${kindLower}.webhook.test.ts`,
     typeName: core ? `${pascal(res.version)}${res.kind}` : res.kind,
     core,
+    external,
   };
 }
 

@@ -1,4 +1,5 @@
 import { isAbsolute, relative, resolve } from 'node:path';
+import { bundleScript } from './bundle-script.js';
 import { managerStartScript } from './manager-flags.js';
 
 /** VERSIONS pins what a generated project installs (the node package runs npm scripts on Node 24 anywhere). */
@@ -41,8 +42,7 @@ export function packageJson(projectName: string, operatorTs: string): Record<str
       manifests: 'operator-ts generate crd rbac webhook',
       generate: 'operator-ts generate code',
       lint: 'tsc --noEmit',
-      bundle:
-        "esbuild src/main.ts --bundle --platform=node --target=node22 --format=esm --outfile=dist/bundle/main.mjs --banner:js=\"import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);\"",
+      bundle: bundleScript(),
     },
     dependencies: {
       '@kubernetes/client-node': VERSIONS.clientNode,

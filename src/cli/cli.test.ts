@@ -239,7 +239,7 @@ describe('operator-ts create webhook', () => {
     await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--controller=false');
     await ok(dir, 'create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--conversion', '--spoke', 'v1alpha1');
     const files = snapshot(dir);
-    expect(files['src/webhooks/v1/memcached.conversion.ts']).toContain('export function memcachedV1alpha1ToHub(obj: MemcachedV1alpha1): Memcached');
+    expect(files['src/webhooks/v1/memcached.conversion.ts']).toContain('export function memcachedV1alpha1ToHub(obj: Wire<MemcachedV1alpha1>): Wire<Memcached>');
     expect(files['src/webhooks/v1/memcached.webhook.ts']).toContain("hub: 'v1'");
     expect(files['config/crd/patches/webhook_in_memcacheds.yaml']).toContain('strategy: Webhook');
     expect(files['config/crd/kustomization.yaml']).toContain('- path: patches/webhook_in_memcacheds.yaml');

@@ -6,6 +6,8 @@ export interface CliIO {
   readonly out: (text: string) => void;
   /** Writes progress, warnings and errors to stderr. */
   readonly err: (text: string) => void;
+  /** Aborted when the user interrupts the run (Ctrl-C, SIGTERM); commands stop waiting and roll back. */
+  readonly signal?: AbortSignal;
 }
 
 /** processIO is the IO of a real process. */

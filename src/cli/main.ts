@@ -1,6 +1,8 @@
 import { CommanderError } from 'commander';
+import { isInterrupted } from '../errors/interrupted.js';
 import { isUserError } from '../errors/user-error.js';
 import { cliVersion } from '../machinery/template-root.js';
+import { trapInterrupts } from './interrupts.js';
 import { processIO, type CliIO } from './io.js';
 import { buildProgram } from './program.js';
 
@@ -11,9 +13,21 @@ export const FORCE_INTERNAL_ERROR = 'OPERATOR_TS_TEST_INTERNAL_ERROR';
  * main runs the CLI and returns the exit code. It is the single error boundary: user errors print
  * their message and hint, flag errors their message, and anything else a one-line internal error report
  * (stacks and cause chains only with --verbose). `argv` is process.argv-shaped (node, script, args...).
+ * Unless io brings its own signal, SIGINT and SIGTERM are trapped for the run: the command stops cleanly
+ * and main returns 130 or 143.
  */
 export async function main(argv: readonly string[], io: Partial<CliIO> = {}): Promise<number> {
-  const full: CliIO = { ...processIO(), ...io };
+  const base: CliIO = { ...processIO(), ...io };
+  const trap = io.signal === undefined ? trapInterrupts(base.err) : undefined;
+  const full: CliIO = trap === undefined ? base : { ...base, signal: trap.signal };
+  try {
+    return await run(argv, full);
+  } finally {
+    trap?.dispose();
+  }
+}
+
+async function run(argv: readonly string[], full: CliIO): Promise<number> {
   const args = argv.slice(2);
   const verbose = args.includes('--verbose') || args.includes('--verbose=true');
   try {
@@ -28,6 +42,10 @@ export async function main(argv: readonly string[], io: Partial<CliIO> = {}): Pr
 }
 
 function report(err: unknown, io: CliIO, verbose: boolean): number {
+  if (isInterrupted(err)) {
+    io.err(`${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}\n`);
+    return err.exitCode;
+  }
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
     if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') return err.exitCode;

@@ -1,7 +1,8 @@
+import { InterruptedError, isInterrupted } from '../errors/interrupted.js';
 import { UserError } from '../errors/user-error.js';
 import type { FileDescriptor } from '../machinery/descriptors.js';
 import { applyDescriptors, conflictError, type Conflict } from '../machinery/apply.js';
-import { VirtualTree } from '../machinery/tree.js';
+import { VirtualTree, type Change } from '../machinery/tree.js';
 import { cliVersion } from '../machinery/template-root.js';
 import { findResource, PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig } from '../model/project.js';
 import { commandLabel, runHook } from '../plugin/run.js';
@@ -28,6 +29,7 @@ export interface ScaffoldRun {
  */
 export async function runScaffold(run: ScaffoldRun): Promise<void> {
   const dryRun = run.flags['dryRun'] === true;
+  const signal = run.io.signal ?? new AbortController().signal;
   const tree = new VirtualTree(run.io.cwd);
   const { render } = await import('./render-loader.js');
   const renderer = await render();
@@ -42,6 +44,7 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     log: { info: (m) => run.io.err(`${m}\n`), warn: (m) => run.io.err(`Warning: ${m}\n`) },
     cli: { name: 'operator-ts', version: cliVersion() },
     dryRun,
+    signal,
     pluginKey: plugin.key,
   });
   for (const plugin of run.chain) {
@@ -71,9 +74,28 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     run.io.out('Dry run: nothing was written.\n');
     return;
   }
-  run.io.out(formatChanges(tree.flush()));
-  await runHook(run.chain, run.command, 'postScaffold', contextFor);
+  // Stopped before the flush: nothing was written.
+  signal.throwIfAborted();
+  const changes = tree.flush();
+  run.io.out(formatChanges(changes));
+  try {
+    await runHook(run.chain, run.command, 'postScaffold', contextFor);
+  } catch (err) {
+    if (!signal.aborted) throw err;
+    throw rolledBack(tree, changes, isInterrupted(signal.reason) ? signal.reason : new InterruptedError('SIGINT'));
+  }
   run.io.out(`Next: ${run.next}\n`);
+}
+
+/** rolledBack undoes the flush of a command interrupted in its post-write steps, so that re-running it starts afresh. */
+function rolledBack(tree: VirtualTree, changes: readonly Change[], reason: InterruptedError): InterruptedError {
+  const count = changes.filter((c) => c.kind !== 'SKIP').length;
+  const outcome = tree.undoFlush();
+  const undone =
+    outcome.unrestored.length === 0
+      ? `the ${count} file changes it had written were rolled back, the folder is as it was before; re-run the command`
+      : `its file changes were rolled back except ${outcome.unrestored.join(', ')}, whose previous content is saved in ${outcome.rescueDir}`;
+  return new InterruptedError(reason.signal, undone);
 }
 
 function upsertResource(project: ProjectConfig, resource: ResourceConfig): void {

@@ -131,6 +131,27 @@ describe('generateAction', () => {
     write('src/api/v1/gadget.types.ts', TYPES);
   }, 120_000);
 
+  it.each([
+    ['a brace that closes a spec early', TYPES.replace('size?: int32;\n}', 'size?: int32; } color?: string; weight?: int32 }'), /gadget\.types\.ts:7:\d+: error: .*expected\. \(TS\d+\)/],
+    ['an unclosed comment hiding the kind', TYPES.replace('// +kubebuilder:object:root=true', '/* +kubebuilder:object:root=true').replace('/** Gadget is a gadget. */', '// Gadget is a gadget.'), /gadget\.types\.ts:\d+:1: error: '\*\/' expected\. \(TS1010\)/],
+  ])('stops on a syntax error (%s): computes no file, writes nothing', (_name, text, message) => {
+    const crdPath = join(root, 'config/crd/bases/toys.example.com_gadgets.yaml');
+    const before = readFileSync(crdPath, 'utf8');
+    write('src/api/v1/gadget.types.ts', text);
+    try {
+      const r = runGenerate({ root });
+      expect(r.files.size).toBe(0);
+      expect(r.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/\(TS\d+\)$/), ...r.diagnostics.slice(1).map(() => expect.any(String))]);
+      const c = capture();
+      expect(() => generateAction(root, [], {}, c.io)).toThrow(/no file was written/);
+      expect(c.err.join('')).toMatch(message);
+      expect(c.out).toEqual([]);
+      expect(readFileSync(crdPath, 'utf8')).toBe(before);
+    } finally {
+      write('src/api/v1/gadget.types.ts', TYPES);
+    }
+  }, 120_000);
+
   it('rejects unknown generators and bad --max-desc-len', () => {
     expect(() => generateAction(root, ['crds'], {}, capture().io)).toThrow(/unknown generator "crds"/);
     expect(() => generateAction(root, [], { maxDescLen: '-1' }, capture().io)).toThrow(/--max-desc-len/);

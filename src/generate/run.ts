@@ -9,9 +9,10 @@ import { buildRbac } from '../manifests/rbac.js';
 import { buildWebhookManifests } from '../manifests/webhook.js';
 import { buildCrds, type KindVersion } from '../schema/crd.js';
 import { SchemaEmitter } from '../schema/emit.js';
-import type { NamedDecl } from '../schema/model.js';
 import { TypeWalker } from '../schema/walker.js';
+import { isListKind, kindsOf } from './kinds.js';
 import { loadSourceFiles } from './project.js';
+import { syntaxErrors } from './syntax-errors.js';
 import { toolVersion } from './tool-version.js';
 
 /** Generator is one output of `operator-ts generate`. */
@@ -64,23 +65,15 @@ interface Folder {
   markers: LocatedMarker[];
 }
 
-function rootDeclarations(sf: SourceFile, walker: TypeWalker): Node[] {
-  const out: Node[] = [];
+/** explicitRoots lists the declarations of a file marked `+kubebuilder:object:root=true`. */
+function explicitRoots(sf: SourceFile, walker: TypeWalker): { name: string; loc: LocatedMarker['loc'] }[] {
+  const out: { name: string; loc: LocatedMarker['loc'] }[] = [];
   for (const stmt of sf.getStatements()) {
     if (!(Node.isInterfaceDeclaration(stmt) || Node.isTypeAliasDeclaration(stmt) || Node.isClassDeclaration(stmt))) continue;
     const root = walker.attached(stmt).markers.find((m) => m.def.name === 'kubebuilder:object:root');
-    if (root !== undefined && root.value === true) out.push(stmt);
+    if (root?.value === true) out.push({ name: stmt.getName() ?? '(anonymous)', loc: root.loc });
   }
   return out;
-}
-
-/** isListKind tells a `<Kind>List` root (metadata is ListMeta, or it only holds items), which is no CRD of its own. */
-function isListKind(decl: NamedDecl): boolean {
-  const type = decl.type;
-  if (type.kind !== 'object') return false;
-  const meta = type.properties.find((p) => p.name === 'metadata');
-  if (meta?.type.kind === 'named' && meta.type.decl.name === 'V1ListMeta') return true;
-  return decl.name.endsWith('List') && type.properties.some((p) => p.name === 'items') && !type.properties.some((p) => p.name === 'spec');
 }
 
 /**
@@ -95,7 +88,9 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const inputs = findInputFiles(root, options.paths ?? ['src/**/*.ts']);
-  const { files: sources } = loadSourceFiles(inputs);
+  const { project, files: sources } = loadSourceFiles(inputs);
+  const syntax = syntaxErrors(project, sources);
+  if (syntax.length > 0) return { files, diagnostics: sortDiagnostics(syntax), warnings };
   const walker = new TypeWalker();
   const folders = new Map<string, Folder>();
   const rbac: LocatedMarker[] = [];
@@ -124,30 +119,42 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
   for (const folder of [...folders.values()].sort((a, b) => (a.dir < b.dir ? -1 : 1))) {
     if (!wantsKinds) break;
     if (folder.markers.some((m) => m.def.name === 'kubebuilder:skip')) continue;
-    const roots = folder.files.flatMap((sf) => rootDeclarations(sf, walker).map((node) => ({ sf, node })));
-    if (roots.length === 0) continue;
     const groupMarkers = folder.markers.filter((m) => m.def.name === 'groupName');
     const groups = new Set(groupMarkers.map((m) => m.value as string));
-    const first = roots[0];
-    if (groups.size === 0 && first !== undefined) {
-      const w = walker.attached(first.node).markers.find((m) => m.def.name === 'kubebuilder:object:root');
-      diagnostics.push({
-        ...(w?.loc ?? { file: first.sf.getFilePath(), line: 1, column: 1 }),
-        severity: 'error',
-        message: `no +groupName in folder ${toPosix(relative(root, folder.dir)) || '.'}, so the API group of ${roots.map((r) => (r.node as Node & { getName(): string }).getName()).join(', ')} is unknown`,
-        hint: `add a comment "// +groupName=<group>.<domain>" to a file of the folder (the scaffold puts it in groupversion.ts)`,
-      });
+    if (groups.size === 0) {
+      // Without +groupName a folder is no API folder: object-shaped types there (a controller's view of
+      // another operator's resource) are no kinds, but an explicit root marker asks for a CRD.
+      const roots = folder.files.flatMap((sf) => explicitRoots(sf, walker));
+      const first = roots[0];
+      if (first !== undefined) {
+        diagnostics.push({
+          ...first.loc,
+          severity: 'error',
+          message: `no +groupName in folder ${toPosix(relative(root, folder.dir)) || '.'}, so the API group of ${roots.map((r) => r.name).join(', ')} is unknown`,
+          hint: `add a comment "// +groupName=<group>.<domain>" to a file of the folder (the scaffold puts it in groupversion.ts)`,
+        });
+      }
       continue;
     }
+    const found = folder.files.map((sf) => ({ sf, ...kindsOf(sf, walker) }));
+    for (const f of found) diagnostics.push(...f.warnings);
+    const roots = found.flatMap((f) => f.kinds.map((node) => ({ sf: f.sf, node })));
+    if (roots.length === 0) continue;
     if (groups.size > 1) {
       for (const m of groupMarkers.slice(1)) diagnostics.push({ ...m.loc, severity: 'error', message: `folder has more than one +groupName (${[...groups].join(', ')})`, hint: 'keep one +groupName per version folder' });
       continue;
     }
     const group = [...groups][0] as string;
+    if (group === '') {
+      // controller-gen writes such a CRD (named "<plural>."), which the API server refuses.
+      const m = groupMarkers[0] as LocatedMarker;
+      diagnostics.push({ ...m.loc, severity: 'error', message: 'empty +groupName: the API server refuses a CRD without a group', hint: 'write the group, e.g. "// +groupName=batch.example.com"' });
+      continue;
+    }
     const versionMarker = folder.markers.find((m) => m.def.name === 'versionName');
     const version = (versionMarker?.value as string | undefined) ?? basename(folder.dir);
     for (const { sf, node } of roots) {
-      const decl = walker.walkDeclaration(node as Parameters<TypeWalker['walkDeclaration']>[0]);
+      const decl = walker.walkDeclaration(node);
       if (isListKind(decl)) continue;
       const schema = emitter.emitRoot(decl);
       const kv: KindVersion = { decl, group, version, schema };

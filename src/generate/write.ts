@@ -1,19 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { VirtualTree, type VirtualTreeOptions } from '../machinery/tree.js';
 
-/** writeOutputs writes files under root, skipping those whose content is unchanged; returns what was written. */
-export function writeOutputs(root: string, files: ReadonlyMap<string, string>): { written: string[]; unchanged: string[] } {
-  const written: string[] = [];
-  const unchanged: string[] = [];
-  for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const abs = resolve(root, path);
-    if (existsSync(abs) && readFileSync(abs, 'utf8') === content) {
-      unchanged.push(path);
-      continue;
-    }
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, content);
-    written.push(path);
-  }
-  return { written, unchanged };
+/**
+ * writeOutputs writes the generated files under root through the virtual tree's flush, all or nothing
+ * (a refused RBAC output leaves the CRDs as they were), skipping files whose content is unchanged;
+ * returns what was written and what was already up to date.
+ */
+export function writeOutputs(root: string, files: ReadonlyMap<string, string>, options: VirtualTreeOptions = {}): { written: string[]; unchanged: string[] } {
+  const tree = new VirtualTree(root, options);
+  for (const [path, content] of files) tree.write(path, content);
+  const changes = tree.flush();
+  return {
+    written: changes.filter((c) => c.kind !== 'SKIP').map((c) => c.path),
+    unchanged: changes.filter((c) => c.kind === 'SKIP').map((c) => c.path),
+  };
 }

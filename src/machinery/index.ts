@@ -4,7 +4,8 @@
  * about Kubernetes.
  */
 export type { FileDescriptor, TemplateFile, GeneratedFile, InsertFile, IfExists, IfMissing, Fragment } from './descriptors.js';
-export { VirtualTree, type Change, type ChangeKind, type ReadonlyTree } from './tree.js';
+export { VirtualTree, type Change, type ChangeKind, type ReadonlyTree, type VirtualTreeOptions } from './tree.js';
+export type { FileSystem } from './file-system.js';
 export { applyDescriptors, conflictError, type Conflict, type ApplyOptions } from './apply.js';
 export { markerLine, insertAtMarkers, containsFragment, commentToken, MARKER_PREFIX } from './markers.js';
 export { toYaml, toYamlDocuments } from './yaml.js';

@@ -1,8 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commitSteps, type Journal, type RollbackOutcome } from './commit.js';
+import { fileSystemFromEnv } from './fault-injection.js';
+import { nodeFileSystem, type FileSystem } from './file-system.js';
+import { planFlush, type StagedOp } from './preflight.js';
+import { UserError } from '../errors/user-error.js';
+import { osReason, problemsError } from './write-error.js';
 
 /** ChangeKind is how a declared file relates to what is on disk. */
-export type ChangeKind = 'CREATE' | 'UPDATE' | 'SKIP';
+export type ChangeKind = 'CREATE' | 'UPDATE' | 'DELETE' | 'SKIP';
 
 /** Change is one entry of the change list printed after (or instead of, with --dry-run) a flush. */
 export interface Change {
@@ -18,32 +24,57 @@ export interface ReadonlyTree {
   read(path: string): string | undefined;
 }
 
+/** VirtualTreeOptions tune a {@link VirtualTree}. */
+export interface VirtualTreeOptions {
+  /** fs is where the flush writes; tests pass one that fails on purpose. Default: the disk. */
+  readonly fs?: FileSystem;
+}
+
 /**
- * VirtualTree overlays staged writes on the real filesystem. Reads see staged content first, then disk.
- * Nothing reaches disk before {@link VirtualTree.flush}, so a failing hook leaves the project untouched.
+ * VirtualTree overlays staged writes and removals on the real filesystem. Reads see staged content first,
+ * then disk. Nothing reaches disk before {@link VirtualTree.flush}, which writes all of it or none of it,
+ * so a failing hook or a refused write leaves the project untouched. Every command that changes files
+ * (scaffolding, generate, OLM bundle and catalog) writes through this one flush.
  */
 export class VirtualTree implements ReadonlyTree {
   private readonly staged = new Map<string, string>();
+  private readonly removed = new Set<string>();
   private readonly touched = new Set<string>();
+  private readonly fs: FileSystem;
+  private journal: Journal | undefined;
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    options: VirtualTreeOptions = {},
+  ) {
+    this.fs = options.fs ?? fileSystemFromEnv(nodeFileSystem);
+  }
 
-  /** exists tells whether path is staged or present on disk. */
+  /** exists tells whether path is staged or present on disk (and not staged for removal). */
   exists(path: string): boolean {
+    if (this.removed.has(path)) return false;
     return this.staged.has(path) || existsSync(join(this.root, path));
   }
 
   /** read returns the staged content, else the disk content, else undefined. */
   read(path: string): string | undefined {
+    if (this.removed.has(path)) return undefined;
     const staged = this.staged.get(path);
     if (staged !== undefined) return staged;
-    const abs = join(this.root, path);
-    return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
+    return this.onDisk(path);
   }
 
   /** write stages content for path; the change kind is decided against disk at {@link changes} time. */
   write(path: string, content: string): void {
+    this.removed.delete(path);
     this.staged.set(path, content);
+    this.touched.add(path);
+  }
+
+  /** remove stages the removal of a file (a stale output); a path that is not on disk is no change. */
+  remove(path: string): void {
+    this.staged.delete(path);
+    this.removed.add(path);
     this.touched.add(path);
   }
 
@@ -52,27 +83,53 @@ export class VirtualTree implements ReadonlyTree {
     this.touched.add(path);
   }
 
-  /** changes lists every declared path, sorted, as CREATE / UPDATE / SKIP against the disk. */
+  /** changes lists every declared path, sorted, as CREATE / UPDATE / DELETE / SKIP against the disk. */
   changes(): Change[] {
     return [...this.touched].sort().map((path) => ({ path, kind: this.changeKind(path) }));
   }
 
-  /** flush writes every staged file whose content differs from disk, creating parent folders. */
+  /**
+   * flush writes every change, all or nothing. It first checks that all of it can be written (folders
+   * creatable, no file or folder in the way, permissions, free space) and throws a UserError naming each
+   * blocker and its fix before touching anything; then it writes each file to a temp file in the same
+   * folder and renames it into place. If a write still fails, everything written so far is restored.
+   */
   flush(): Change[] {
     const changes = this.changes();
-    for (const change of changes) {
-      if (change.kind === 'SKIP') continue;
-      const abs = join(this.root, change.path);
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, this.staged.get(change.path) ?? '');
-    }
+    const ops: StagedOp[] = changes
+      .filter((c) => c.kind !== 'SKIP')
+      .map((c) => (c.kind === 'DELETE' ? { path: c.path, remove: true } : { path: c.path, content: this.staged.get(c.path) ?? '' }));
+    const plan = planFlush(this.root, ops, this.fs);
+    if (plan.problems.length > 0) throw problemsError(plan.problems);
+    this.journal = commitSteps(this.root, plan.steps, this.fs);
     return changes;
   }
 
+  /**
+   * undoFlush puts back what the last flush changed, for a command interrupted after writing (Ctrl-C during
+   * init's npm install): previous contents and modes are restored, created files and folders removed.
+   */
+  undoFlush(): RollbackOutcome {
+    const journal = this.journal;
+    this.journal = undefined;
+    return journal?.undo() ?? { unrestored: [], rescueDir: undefined };
+  }
+
+  private onDisk(path: string): string | undefined {
+    try {
+      return readFileSync(join(this.root, path), 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // A folder where a file belongs reads as absent here; the flush's checks report it with the fix.
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+      throw new UserError(`cannot read ${path} (${osReason(err)})`, { hint: `make ${path} readable for your user (e.g. chmod u+r ${path}), then re-run`, cause: err });
+    }
+  }
+
   private changeKind(path: string): ChangeKind {
+    if (this.removed.has(path)) return this.onDisk(path) !== undefined ? 'DELETE' : 'SKIP';
     const content = this.staged.get(path);
-    const abs = join(this.root, path);
-    const onDisk = existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
+    const onDisk = this.onDisk(path);
     if (content === undefined || content === onDisk) return 'SKIP';
     return onDisk === undefined ? 'CREATE' : 'UPDATE';
   }

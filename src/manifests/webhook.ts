@@ -1,6 +1,7 @@
 import type { LocatedMarker } from '../markers/collect.js';
 import type { Diagnostic } from '../markers/diagnostic.js';
 import { toYamlDocuments } from '../machinery/yaml.js';
+import { applyWebhookPatch } from './webhook-patch.js';
 
 /** WebhookArgs are the arguments of one `+kubebuilder:webhook` marker. */
 export interface WebhookArgs {
@@ -22,6 +23,7 @@ export interface WebhookArgs {
   webhookVersions?: string[];
   admissionReviewVersions: string[];
   reinvocationPolicy?: string;
+  patch?: string;
 }
 
 const OPERATIONS: Record<string, string> = { create: 'CREATE', update: 'UPDATE', delete: 'DELETE', connect: 'CONNECT', '*': '*' };
@@ -76,7 +78,13 @@ function webhookEntry(m: LocatedMarker, err: (message: string, hint: string) => 
   if (a.matchPolicy !== undefined) w.matchPolicy = a.matchPolicy;
   if (a.timeoutSeconds !== undefined) w.timeoutSeconds = a.timeoutSeconds;
   if (a.reinvocationPolicy !== undefined) w.reinvocationPolicy = a.reinvocationPolicy;
-  return w;
+  if (a.patch === undefined || a.patch === '') return w;
+  const patched = applyWebhookPatch(w, a.patch, a.mutating);
+  if ('error' in patched) {
+    err(`webhook ${a.name}: ${patched.error}`, 'write patch=`{...}` as a JSON object of admissionregistration.k8s.io/v1 webhook fields, e.g. patch=`{"namespaceSelector":{"matchLabels":{"webhooks":"enabled"}}}`');
+    return undefined;
+  }
+  return patched.webhook;
 }
 
 /**

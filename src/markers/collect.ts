@@ -1,6 +1,6 @@
 import type { SourceFile, ts as TsTypes } from 'ts-morph';
 import { ts } from '../compiler/ts-morph.js';
-import { type CommentGroup, gapNewlines, scanCommentGroups } from './comments.js';
+import { type CommentGroup, commentGroups, fileComments, gapNewlines } from './comments.js';
 import type { Diagnostic, SourceLocation } from './diagnostic.js';
 import { type ParsedMarker, parseMarker } from './parse-marker.js';
 
@@ -24,7 +24,8 @@ export interface FileMarkers {
   diagnostics: Diagnostic[];
 }
 
-const IGNORED = [/^\+kubebuilder:scaffold:/, /^\+kubebuilder:docs-gen:/, /^\+operator-ts:/];
+// `+operator-ts:scaffold:` lines are insertion points of the scaffolder; other `+operator-ts:` names are markers.
+const IGNORED = [/^\+kubebuilder:scaffold:/, /^\+kubebuilder:docs-gen:/, /^\+operator-ts:scaffold:/];
 
 function lineStarts(text: string): number[] {
   const starts = [0];
@@ -54,19 +55,6 @@ const DECLARATION_KINDS: ReadonlySet<TsTypes.SyntaxKind> = new Set([
   ts.SyntaxKind.EnumMember,
 ]);
 
-// Walks the compiler's nodes rather than ts-morph's wrappers: every client-node model file a type
-// reaches is scanned, and wrapping each of its nodes cost more than reading the comments.
-function declarationStarts(sf: SourceFile): Set<number> {
-  const out = new Set<number>();
-  const root = sf.compilerNode;
-  const visit = (node: TsTypes.Node): void => {
-    if (DECLARATION_KINDS.has(node.kind)) out.add(node.getStart(root));
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(root, visit);
-  return out;
-}
-
 function nextTokenAfter(text: string, end: number): number {
   let i = end;
   while (i < text.length && /\s/.test(text[i] ?? '')) i++;
@@ -82,8 +70,14 @@ export function collectFileMarkers(sf: SourceFile): FileMarkers {
   const text = sf.getFullText();
   const file = sf.getFilePath();
   const starts = lineStarts(text);
-  const decls = declarationStarts(sf);
-  const groups = scanCommentGroups(text);
+  // One walk over the compiler's nodes finds both the comments and the declarations: every client-node
+  // model file a type reaches is read, and ts-morph's node wrappers cost more than the reading itself.
+  const decls = new Set<number>();
+  const root = sf.compilerNode;
+  const comments = fileComments(root, (node) => {
+    if (DECLARATION_KINDS.has(node.kind)) decls.add(node.getStart(root));
+  });
+  const groups = commentGroups(text, comments);
   const result: FileMarkers = { byDecl: new Map(), packageMarkers: [], diagnostics: [] };
 
   // Walk groups backwards so a marker group can attach to the group (doc comment) below it.
@@ -120,6 +114,10 @@ export function collectFileMarkers(sf: SourceFile): FileMarkers {
       const loc = locate(file, starts, line.offset + lead);
       const parsed = parseMarker(t);
       if (parsed === undefined) continue;
+      if (parsed.ok === 'ignored') {
+        result.diagnostics.push({ ...loc, severity: 'warning', message: parsed.message, hint: parsed.hint });
+        continue;
+      }
       if (!parsed.ok) {
         result.diagnostics.push({ ...loc, severity: 'error', message: parsed.message, hint: parsed.hint });
         continue;

@@ -1,6 +1,7 @@
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { collectFileMarkers } from './collect.js';
+import { fileComments } from './comments.js';
 import { didYouMean } from './did-you-mean.js';
 import { parseMarker } from './parse-marker.js';
 import { parseAny } from './parse-value.js';
@@ -9,7 +10,7 @@ import { MARKERS } from './registry.js';
 
 function ok(text: string) {
   const r = parseMarker(text);
-  if (r === undefined || !r.ok) throw new Error(`expected ${text} to parse: ${JSON.stringify(r)}`);
+  if (r === undefined || r.ok !== true) throw new Error(`expected ${text} to parse: ${JSON.stringify(r)}`);
   return r.marker;
 }
 
@@ -43,6 +44,37 @@ describe('parseMarker', () => {
     expect(r).toMatchObject({ ok: false, message: 'unknown marker +kubebuilder:validation:Minumum=1' });
     expect(r !== undefined && !r.ok ? r.hint : '').toContain('+kubebuilder:validation:Minimum');
     expect(parseMarker('+k8s:openapi-gen=true')).toBeUndefined();
+  });
+  it('reads the `:=` spelling of markers with one unnamed value, as controller-gen does', () => {
+    expect(ok('+kubebuilder:default:=Allow').value).toBe('Allow');
+    expect(ok('+kubebuilder:validation:Enum:=a;b').value).toEqual(['a', 'b']);
+    expect(ok('+listType:=set').value).toBe('set');
+    expect(parseMarker('+kubebuilder:subresource:status:=x')).toMatchObject({ ok: false, message: 'unknown marker +kubebuilder:subresource:status:=x' });
+    expect(parseMarker('+kubebuilder:printcolumn:=x')).toMatchObject({ ok: false });
+  });
+  it('reads a bare null as the string controller-gen makes of it', () => {
+    expect(ok('+kubebuilder:default=null').value).toBe('null');
+    expect(ok('+kubebuilder:default={a: null}').value).toEqual({ a: 'null' });
+  });
+  it('ignores, with a warning, spellings controller-gen ignores: another letter case, or a known marker under kubebuilder:', () => {
+    expect(parseMarker('+kubebuilder:validation:nullable')).toMatchObject({ ok: 'ignored', message: expect.stringContaining('the marker is +nullable'), hint: expect.stringContaining('+nullable') });
+    expect(parseMarker('+kubebuilder:validation:optional')).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Optional') });
+    expect(parseMarker('+kubebuilder:validation:minimum=1')).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Minimum=1') });
+  });
+  it.each([
+    ['+kubebuilder:validation:Minumum=1', 'kubebuilder:validation:Minimum'],
+    ['+kubebuilder:validation:Nulable', 'nullable'],
+    ['+kubebuilder:validation:MaxLenght=3', 'kubebuilder:validation:MaxLength'],
+    ['+kubebuilder:rbca:groups=apps,verbs=get', 'kubebuilder:rbac'],
+    ['+kubebuilder:defualt=1', 'kubebuilder:default'],
+    ['+kubebuilder:subresource:stats', 'kubebuilder:subresource:status'],
+    ['+kubebuilder:printcolum:name=x,type=string,JSONPath=.x', 'kubebuilder:printcolumn'],
+    ['+kubebuilder:validation:XValidaton:rule="self > 0"', 'kubebuilder:validation:XValidation'],
+    ['+kubebuilder:validaton:Required', 'kubebuilder:validation:Required'],
+  ])('points the near miss %s at +%s', (text, name) => {
+    const r = parseMarker(text);
+    expect(r).toMatchObject({ ok: false, message: `unknown marker ${text}` });
+    expect(r !== undefined && r.ok === false ? r.hint : '').toContain(`did you mean +${name}?`);
   });
   it('reports missing required and unknown arguments', () => {
     expect(parseMarker('+kubebuilder:rbac:groups=apps,resources=deployments')).toMatchObject({ ok: false, message: expect.stringContaining('missing required argument verbs') });
@@ -87,6 +119,36 @@ describe('collectFileMarkers', () => {
     const size = foo.getPropertyOrThrow('size');
     expect(fm.byDecl.get(size.getStart())?.markers[0]?.loc).toEqual({ file: '/a/types.ts', line: 11, column: 6 });
     expect(fm.byDecl.get(foo.getPropertyOrThrow('other').getStart())).toBeUndefined();
+  });
+});
+
+describe('fileComments', () => {
+  const comments = (text: string): string[] => {
+    const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile('/c.ts', text);
+    return fileComments(sf.compilerNode).map((c) => text.slice(c.pos, c.end));
+  };
+  it('finds the comments the compiler sees, and nothing inside literals', () => {
+    const text = [
+      'const a = `x${1}y` + `${`${2}`}`; // after template',
+      "const b = '// not a comment' + \"/* nor this */\";",
+      'const c = /[`\'"]\\/\\/ not/g; /* after regex */',
+      'const d = `/* in template ${/* in span */ 3} */`;',
+      'function f(): void { return /* between keyword and semicolon */; }',
+      'for (/* empty init */;;) break;',
+      '/** JSDoc */',
+      'export interface X { a?: string /* before brace */ }',
+      '// at the end',
+    ].join('\n');
+    expect(comments(text)).toEqual([
+      '// after template',
+      '/* after regex */',
+      '/* in span */',
+      '/* between keyword and semicolon */',
+      '/* empty init */',
+      '/** JSDoc */',
+      '/* before brace */',
+      '// at the end',
+    ]);
   });
 });
 

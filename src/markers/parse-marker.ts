@@ -11,8 +11,15 @@ export interface ParsedMarker {
   text: string;
 }
 
-/** MarkerParseResult is a parsed marker, an error with a hint, or `undefined` for markers that belong to other tools. */
-export type MarkerParseResult = { ok: true; marker: ParsedMarker } | { ok: false; message: string; hint?: string } | undefined;
+/**
+ * MarkerParseResult is a parsed marker, an error with a hint, a spelling that controller-gen ignores
+ * (`ignored`: reported as a warning, with no effect), or `undefined` for markers of other tools.
+ */
+export type MarkerParseResult =
+  | { ok: true; marker: ParsedMarker }
+  | { ok: false; message: string; hint?: string }
+  | { ok: 'ignored'; message: string; hint: string }
+  | undefined;
 
 const OWN_PREFIXES = ['kubebuilder:'];
 
@@ -67,7 +74,11 @@ export function parseMarker(line: string): MarkerParseResult {
   const text = line.trim();
   const body = text.slice(1);
   const eq = body.indexOf('=');
-  const head = eq < 0 ? body : body.slice(0, eq);
+  const written = eq < 0 ? body : body.slice(0, eq);
+  // `+name:=value` is controller-gen's other spelling of `+name=value` for markers with one unnamed
+  // value: its parser drops the empty last name segment (pkg/markers/parse.go splitMarker).
+  const colonEquals = eq >= 0 && written.endsWith(':') && lookupMarker(written.slice(0, -1))?.value !== undefined;
+  const head = colonEquals ? written.slice(0, -1) : written;
   try {
     const exact = lookupMarker(head);
     if (exact !== undefined) {
@@ -89,23 +100,78 @@ export function parseMarker(line: string): MarkerParseResult {
     throw err;
   }
   if (!OWN_PREFIXES.some((p) => head.startsWith(p))) return undefined;
-  // Arguments may follow the name (`+kubebuilder:rbca:groups=...`), so try every prefix of the name.
-  const segments = head.split(':');
-  let guess: string | undefined;
-  let best = Infinity;
-  for (let k = segments.length; k >= 2; k--) {
-    const prefix = segments.slice(0, k).join(':');
-    const g = didYouMean(prefix, MARKERS.map((m) => m.name));
-    const d = g === undefined ? Infinity : editDistance(prefix, g);
-    if (d < best) {
-      best = d;
-      guess = g;
-    }
+  const variant = caseVariant(head);
+  if (variant !== undefined) {
+    const why = variant.whole ? 'marker names are case-sensitive' : `the marker is +${variant.def.name}`;
+    return {
+      ok: 'ignored',
+      message: `${text} is not a marker (${why}), so it has no effect, as controller-gen ignores unknown markers`,
+      hint: `write ${variant.def.example} for its effect (${variant.def.help.replace(/\.$/, '')}), or remove it`,
+    };
   }
-  const guessDef = guess === undefined ? undefined : lookupMarker(guess);
+  const guessDef = guessMarker(head);
   return {
     ok: false,
     message: `unknown marker ${text}`,
     hint: guessDef !== undefined ? `did you mean +${guessDef.name}? e.g. ${guessDef.example}` : 'operator-ts supports the controller-gen markers listed at https://book.kubebuilder.io/reference/markers',
   };
+}
+
+const BY_LOWER_NAME = new Map(MARKERS.map((m) => [m.name.toLowerCase(), m]));
+const NAMESPACES = new Set(MARKERS.map((m) => namespaceOf(m.name)));
+
+/**
+ * caseVariant finds the marker that an unknown name spells in other letter case, as a whole
+ * (`kubebuilder:validation:optional`) or in its last segment (`kubebuilder:validation:nullable` for
+ * `+nullable`). controller-gen ignores such names silently; controller-tools' own fixtures carry both.
+ */
+function caseVariant(head: string): { def: MarkerDefinition; whole: boolean } | undefined {
+  const segments = head.split(':');
+  for (let k = segments.length; k >= 2; k--) {
+    const prefix = segments.slice(0, k).join(':');
+    const def = BY_LOWER_NAME.get(prefix.toLowerCase());
+    // Spelled right but used wrong (`+kubebuilder:subresource:status:=x`) is a malformed marker, not this.
+    if (def !== undefined) return def.name === prefix ? undefined : { def, whole: true };
+  }
+  // Only under a namespace markers really live in: a misspelt namespace is a typo to report.
+  if (!NAMESPACES.has(namespaceOf(head))) return undefined;
+  const def = BY_LOWER_NAME.get((segments[segments.length - 1] ?? '').toLowerCase());
+  return def === undefined ? undefined : { def, whole: false };
+}
+
+function lastSegment(name: string): string {
+  return name.slice(name.lastIndexOf(':') + 1);
+}
+
+function namespaceOf(name: string): string {
+  const i = name.lastIndexOf(':');
+  return i < 0 ? '' : name.slice(0, i);
+}
+
+/**
+ * guessMarker finds the registered marker an unknown name most likely means. Arguments may follow the
+ * name (`+kubebuilder:rbca:groups=...`), so every prefix of it is tried; each is compared whole, and by its
+ * last segment (one edit dearer outside its namespace), so `kubebuilder:validation:Nulable` finds
+ * `+nullable` rather than a validation marker of a similar length.
+ */
+function guessMarker(head: string): MarkerDefinition | undefined {
+  const segments = head.split(':');
+  let best: MarkerDefinition | undefined;
+  let bestScore = Infinity;
+  for (let k = segments.length; k >= 2; k--) {
+    const prefix = segments.slice(0, k).join(':');
+    const word = lastSegment(prefix);
+    for (const m of MARKERS) {
+      const whole = editDistance(prefix, m.name);
+      const wholeOk = whole <= Math.max(2, Math.floor(prefix.length / 3));
+      const bySegment = editDistance(word, lastSegment(m.name)) + (namespaceOf(prefix) === namespaceOf(m.name) ? 0 : 1);
+      const segmentOk = bySegment <= Math.max(2, Math.floor(word.length / 3));
+      const score = Math.min(wholeOk ? whole : Infinity, segmentOk ? bySegment : Infinity);
+      if (score < bestScore) {
+        bestScore = score;
+        best = m;
+      }
+    }
+  }
+  return best;
 }

@@ -70,7 +70,8 @@ const NUMBER_RE = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * parseAny reads a free-form value the way controller-tools does for `default`, `example` and `Enum`
- * items: quoted strings, numbers, booleans, `{a,b}` lists, `{k: v}` maps, otherwise a bare string.
+ * items: quoted strings, numbers, booleans, `{a,b}` lists, `{k: v}` maps, otherwise a bare string (so a bare
+ * `null` is the string "null", as controller-gen reads it; JSON `null` is `+default=null`).
  */
 export function parseAny(text: string): unknown {
   const t = text.trim();
@@ -78,7 +79,6 @@ export function parseAny(text: string): unknown {
   if (q !== undefined) return q;
   if (t === 'true') return true;
   if (t === 'false') return false;
-  if (t === 'null') return null;
   if (NUMBER_RE.test(t)) return Number(t);
   if (t.startsWith('[') && t.endsWith(']')) {
     try {

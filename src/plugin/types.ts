@@ -46,6 +46,11 @@ export interface HookContext {
   readonly log: HookLog;
   readonly cli: { readonly name: string; readonly version: string };
   readonly dryRun: boolean;
+  /**
+   * Aborted when the user interrupts the command (Ctrl-C, SIGTERM). A postScaffold hook that runs a
+   * program passes it to `runCommand`; after the hook stops, the command rolls back what it wrote.
+   */
+  readonly signal: AbortSignal;
   /** Key of the plugin running the hook; `settings` is its entry in the project file's `plugins`. */
   readonly pluginKey: string;
 }

@@ -10,6 +10,7 @@
 
 // Resources, reconcile contract and client.
 export { defineResource, type KubernetesObject, type ObjectKey, type ObjectOf, type ResourceDescriptor, type ResourceDescriptorInit } from './resource.js';
+export type { Timestamp, WithDates, Wire } from './wire.js';
 export { Result, TerminalError, isTerminalError, reconcilerFunc, type ReconcileContext, type Reconciler, type Request } from './reconcile/reconcile.js';
 export {
   ApiError,
@@ -48,6 +49,7 @@ export { FakeClient, type FakeClientOptions } from './client/fake-client.js';
 export { InformerCache, type CacheOptions, type ResourceCacheOptions } from './cache/informer-cache.js';
 export { SharedInformer } from './cache/shared-informer.js';
 export type { Cache, Informer, EventHandler, ListFilter } from './cache/informer.js';
+export type { FieldIndexer, IndexerFunc } from './cache/field-index.js';
 export { LeaderElector, type Clock as LeaderElectionClock } from './leaderelection/leader-elector.js';
 
 // Controllers, predicates, handlers, work queue.

@@ -1,5 +1,6 @@
 import type { LocatedMarker } from '../markers/collect.js';
 import type { JSONSchemaProps } from './json-schema.js';
+import { re2SyntaxError } from './pattern.js';
 
 /** MarkerReport records a problem with one marker. */
 export type MarkerReport = (marker: LocatedMarker, message: string, hint: string) => void;
@@ -30,6 +31,9 @@ const NON_SCHEMA = new Set([
 ]);
 
 const V = 'kubebuilder:validation:';
+
+/** Kubernetes' declarative validation spellings of validation markers (controller-gen registers both). */
+const DECLARATIVE_ALIASES: Readonly<Record<string, string>> = { 'k8s:maxItems': `${V}MaxItems`, 'k8s:minimum': `${V}Minimum`, 'k8s:maximum': `${V}Maximum` };
 
 function isNumeric(s: JSONSchemaProps): boolean {
   return s.type === 'integer' || s.type === 'number';
@@ -110,10 +114,9 @@ function applyOne(s: JSONSchemaProps, name: string, value: unknown): [string, st
       const err = need(isStringish(s), 'strings', 'use it on a string field (or add XIntOrString)');
       if (err !== undefined) return err;
       if (name === `${V}Pattern`) {
-        try {
-          new RegExp(value as string, 'u');
-        } catch {
-          return [`Pattern ${JSON.stringify(value)} is not a valid regular expression`, 'fix the regex; write it back-quoted: Pattern=`^[a-z]+$`'];
+        const problem = re2SyntaxError(value as string);
+        if (problem !== undefined) {
+          return [`Pattern ${JSON.stringify(value)} is not a regular expression the API server accepts (Go RE2 syntax): ${problem}`, 'fix the regex (RE2 has no lookaround or back-references); write it back-quoted: Pattern=`^[a-z]+$`'];
         }
       }
       s[name === `${V}MaxLength` ? 'maxLength' : name === `${V}MinLength` ? 'minLength' : 'pattern'] = value;
@@ -234,6 +237,17 @@ function applyOne(s: JSONSchemaProps, name: string, value: unknown): [string, st
       s['x-kubernetes-map-type'] = value;
       return undefined;
     }
+    case 'operator-ts:schema': {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(String(value));
+      } catch {
+        return [`+operator-ts:schema=${String(value)} is not valid JSON`, 'write one JSON object on the marker line, e.g. +operator-ts:schema={"oneOf":[{"required":["a"]},{"required":["b"]}]}'];
+      }
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [`+operator-ts:schema must be a JSON object of schema keywords, got ${String(value)}`, 'write the keywords as an object, e.g. {"default":80}'];
+      Object.assign(s, raw);
+      return undefined;
+    }
     default:
       return undefined;
   }
@@ -266,7 +280,7 @@ export function applyMarkers(schema: JSONSchemaProps, markers: readonly LocatedM
       else s = { ...s, items };
       continue;
     }
-    const err = applyOne(s, m.def.name, m.value);
+    const err = applyOne(s, DECLARATIVE_ALIASES[m.def.name] ?? m.def.name, m.value);
     if (err !== undefined) report(m, err[0], err[1]);
   }
   const keys = s['x-kubernetes-list-map-keys'];

@@ -90,7 +90,12 @@ export class SchemaEmitter {
     let s = this.emitType(p.type, path, allow);
     if (p.extra !== undefined) Object.assign(s, structuredClone(p.extra));
     const fromType = p.type.kind === 'named' && p.markers.length > 0 ? boundsOf(s) : undefined;
-    s = applyMarkers(s, p.markers, 'field', this.markerReport);
+    // controller-gen's +k8s:required sees a `$ref` on a Go struct with its own schema (metav1.Time,
+    // resource.Quantity, intstr.IntOrString, apiextensionsv1.JSON...) and gives it minProperties, whatever
+    // the type the reference stands for (pkg/crd/markers/validation.go K8sRequired).
+    const requiredRef = isGoStructRef(p.type) ? p.markers.find((m) => m.def.name === 'k8s:required') : undefined;
+    s = applyMarkers(s, requiredRef === undefined ? p.markers : p.markers.filter((m) => m !== requiredRef), 'field', this.markerReport);
+    if (requiredRef !== undefined && s.minProperties === undefined) s.minProperties = 1;
     if (fromType !== undefined) keepBothBounds(s, fromType);
     if (p.markers.some((m) => m.def.name === 'k8s:immutable')) {
       const rules = (s['x-kubernetes-validations'] as unknown[] | undefined) ?? [];
@@ -194,6 +199,12 @@ function keepBothBounds(s: JSONSchemaProps, fromType: JSONSchemaProps): void {
 /** isErrorType tells whether a field's type was already reported as having no schema. */
 function isErrorType(ir: IrType, allowUnknown: boolean): boolean {
   return ir.kind === 'error' && !(allowUnknown && ir.allowedBy === 'preserve');
+}
+
+/** isGoStructRef tells a type that controller-gen writes as a `$ref` to a known Go struct's schema. */
+function isGoStructRef(ir: IrType): boolean {
+  if (ir.kind === 'nullable') return isGoStructRef(ir.inner);
+  return ir.kind === 'intOrString' || ir.kind === 'preserveUnknown' || (ir.kind === 'primitive' && ir.goStruct === true);
 }
 
 function isAllowedUnknown(ir: IrType): boolean {

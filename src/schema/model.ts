@@ -7,7 +7,11 @@ import type { SourceLocation } from '../markers/diagnostic.js';
  * replaced (e.g. by a TypeScript 7 API) without touching schema rules.
  */
 export type IrType =
-  | { kind: 'primitive'; type: 'string' | 'boolean' | 'integer' | 'number'; format?: string }
+  /**
+   * `goStruct` marks a string that is a struct with its own schema in Go (metav1.Time, metav1.Duration):
+   * controller-gen's field markers see a `$ref` there, not a string, which `+k8s:required` tells apart.
+   */
+  | { kind: 'primitive'; type: 'string' | 'boolean' | 'integer' | 'number'; format?: string; goStruct?: true }
   | { kind: 'intOrString'; quantity: boolean }
   /** RawExtension (`object: true`) or JSONValue: anything, kept as-is by the apiserver. */
   | { kind: 'preserveUnknown'; object: boolean }

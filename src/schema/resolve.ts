@@ -5,9 +5,11 @@ import type { IrProperty, IrType, NamedDecl } from './model.js';
 /** NamedNode is a declaration that can be the target of a type reference. */
 export type NamedNode = InterfaceDeclaration | TypeAliasDeclaration | EnumDeclaration | ClassDeclaration;
 
-/** knownAlias maps an `operator-ts/types` alias name to its IR. */
+/** knownAlias maps an `operator-ts/types` alias name to its IR (undefined for other names). */
 export function knownAlias(name: string): IrType | undefined {
   switch (name) {
+    case 'int':
+      return { kind: 'primitive', type: 'integer' };
     case 'int32':
     case 'int64':
       return { kind: 'primitive', type: 'integer', format: name };
@@ -15,9 +17,9 @@ export function knownAlias(name: string): IrType | undefined {
       return { kind: 'primitive', type: 'number' };
     case 'Time':
     case 'MicroTime':
-      return { kind: 'primitive', type: 'string', format: 'date-time' };
+      return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
     case 'Duration':
-      return { kind: 'primitive', type: 'string' };
+      return { kind: 'primitive', type: 'string', goStruct: true };
     case 'Bytes':
       return { kind: 'primitive', type: 'string', format: 'byte' };
     case 'Quantity':

@@ -14,7 +14,7 @@ export interface TypeMapping {
  * this table compiles it with every example.
  */
 export const TYPE_MAPPING_PRELUDE = `import type { V1Condition, V1LocalObjectReference } from '@kubernetes/client-node';
-import type { int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
+import type { int, int32, int64, float64, Time, MicroTime, Duration, Quantity, IntOrString, Bytes, JSONValue, RawExtension } from 'operator-ts/types';
 
 /** Item is an object type. */
 export interface Item { name: string; port?: int32 }
@@ -30,10 +30,11 @@ const item = { properties: { name: { type: 'string' }, port: { format: 'int32', 
 export const TYPE_MAPPINGS: readonly TypeMapping[] = [
   { ts: 'string', go: 'string', schema: { type: 'string' } },
   { ts: 'boolean', go: 'bool', schema: { type: 'boolean' } },
+  { ts: 'int', go: 'int', schema: { type: 'integer' }, note: 'no format, as Go int; prefer int32 or int64 in new APIs' },
   { ts: 'int32', go: 'int32', schema: { format: 'int32', type: 'integer' } },
   { ts: 'int64', go: 'int64', schema: { format: 'int64', type: 'integer' } },
   { ts: 'float64', go: 'float64 (crd:allowDangerousTypes)', schema: { type: 'number' } },
-  { ts: 'number', go: '-', note: 'rejected: say which integer or float type with int32, int64 or float64' },
+  { ts: 'number', go: '-', note: 'rejected: say which integer or float type with int, int32, int64 or float64' },
   { ts: 'Time', go: 'metav1.Time', schema: { format: 'date-time', type: 'string' } },
   { ts: 'MicroTime', go: 'metav1.MicroTime', schema: { format: 'date-time', type: 'string' } },
   { ts: 'Date', go: 'metav1.Time', schema: { format: 'date-time', type: 'string' }, note: 'a string on the wire; prefer Time' },
@@ -45,7 +46,9 @@ export const TYPE_MAPPINGS: readonly TypeMapping[] = [
   { ts: 'RawExtension', go: 'runtime.RawExtension', schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
   { ts: 'string[]', go: '[]string', schema: { items: { type: 'string' }, type: 'array' }, note: 'also Array<T>, ReadonlyArray<T>, readonly T[]' },
   { ts: 'Item[]', go: '[]Item', schema: { items: item, type: 'array' } },
+  { ts: '[int64, int64, int64]', go: '[3]int64', schema: { items: { format: 'int64', type: 'integer' }, type: 'array' }, note: 'a tuple of one type is an array, without a length, as a Go array; tuples of mixed types are rejected' },
   { ts: 'Record<string, int32>', go: 'map[string]int32', schema: { additionalProperties: { format: 'int32', type: 'integer' }, type: 'object' }, note: 'also { [key: string]: T }' },
+  { ts: 'Record<Phase, string>', go: 'map[Phase]string', schema: { additionalProperties: { type: 'string' }, type: 'object' }, note: 'keys of any string type: an alias (or chain of aliases) of string, a string enum, a union of string literals; also { [k in K]?: T }' },
   { ts: 'Item', go: 'Item (struct)', schema: item, note: 'interface, object type alias or class; `p: T` is required, `p?: T` optional' },
   { ts: '{ host: string; port?: int32 }', go: 'a named struct', schema: { properties: { host: { type: 'string' }, port: { format: 'int32', type: 'integer' } }, required: ['host'], type: 'object' }, note: 'inline object types are allowed' },
   { ts: 'Pair<string>', go: 'a struct per instantiation', schema: { properties: { left: { type: 'string' }, right: { type: 'string' } }, required: ['left'], type: 'object' }, note: 'generic types are instantiated' },

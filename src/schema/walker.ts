@@ -3,12 +3,15 @@ import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFi
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
 import type { SourceLocation } from '../markers/diagnostic.js';
-import { CLIENT_NODE_ATOMIC_STRUCTS, OPERATOR_TS_TYPES, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
+import { CLIENT_NODE_ATOMIC_STRUCTS, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
 import { refineClientNodeProperty, unescapeGenerated } from './refine-client-node.js';
 import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
 
 type Env = ReadonlyMap<string, IrType>;
+
+/** How deep a generic declaration may instantiate itself before its recursion counts as endless. */
+const MAX_SELF_INSTANTIATIONS = 16;
 
 function loc(node: Node): SourceLocation {
   const sf = node.getSourceFile();
@@ -24,7 +27,8 @@ export class TypeWalker {
   private readonly named = new Map<Node, NamedDecl>();
   private readonly fileMarkers = new Map<SourceFile, FileMarkers>();
   private readonly folderOptional = new Map<string, boolean>();
-  private depth = 0;
+  /** Generic declarations being instantiated, with how many of their instantiations are open. */
+  private readonly instantiating = new Map<Node, number>();
 
   /** markersOf returns (and caches) the markers of a source file. */
   markersOf(sf: SourceFile): FileMarkers {
@@ -72,16 +76,20 @@ export class TypeWalker {
       type: { kind: 'object', properties: [] },
     };
     if (!generic) this.named.set(node, decl);
-    if (++this.depth > 60) {
-      decl.type = this.error(node, 'type instantiation is too deep', 'simplify recursive generic types');
-    } else {
-      const env = new Map<string, IrType>();
-      if (!Node.isEnumDeclaration(node)) {
-        node.getTypeParameters().forEach((p, i) => env.set(p.getName(), args[i] ?? this.error(p, `type parameter ${p.getName()} has no argument`, 'pass a type argument')));
-      }
-      decl.type = this.walkNamedBody(node, env);
+    // A declaration without type arguments is walked once (the memo above ends its recursion); only a
+    // generic one that instantiates itself with new arguments (`Tree<T[]>` inside Tree<T>) has no end.
+    const open = generic ? (this.instantiating.get(node) ?? 0) + 1 : 0;
+    if (open > MAX_SELF_INSTANTIATIONS) {
+      decl.type = this.error(node, `${decl.name} instantiates itself with new type arguments without end`, 'give the recursive field a fixed type argument, or type it as JSONValue with +kubebuilder:pruning:PreserveUnknownFields');
+      return decl;
     }
-    this.depth--;
+    if (generic) this.instantiating.set(node, open);
+    const env = new Map<string, IrType>();
+    if (!Node.isEnumDeclaration(node)) {
+      node.getTypeParameters().forEach((p, i) => env.set(p.getName(), args[i] ?? this.error(p, `type parameter ${p.getName()} has no argument`, 'pass a type argument')));
+    }
+    decl.type = this.walkNamedBody(node, env);
+    if (generic) this.instantiating.set(node, open - 1);
     return decl;
   }
 
@@ -175,13 +183,12 @@ export class TypeWalker {
       case SyntaxKind.FunctionType:
       case SyntaxKind.ConstructorType:
         return this.error(node, 'a function type has no JSON representation', 'API types are data only: remove the function');
-      case SyntaxKind.TupleType:
-        return this.error(node, 'tuples are not structural', 'use an array (T[]) or an object with named fields');
       default:
         break;
     }
     if (Node.isLiteralTypeNode(node)) return this.literal(node.getLiteral(), node);
     if (Node.isArrayTypeNode(node)) return { kind: 'array', items: this.walk(node.getElementTypeNode(), env) };
+    if (Node.isTupleTypeNode(node)) return this.tuple(node, env);
     if (Node.isTypeOperatorTypeNode(node)) {
       if (node.getOperator() === SyntaxKind.ReadonlyKeyword) return this.walk(node.getTypeNode(), env);
       return this.error(node, `\`${node.getText()}\` is not supported`, 'write an explicit type');
@@ -214,6 +221,15 @@ export class TypeWalker {
       return { kind: 'object', properties: node.getProperties().map((p) => this.property(p, env)) };
     }
     if (Node.isTypeReference(node)) return this.reference(node, env);
+    if (Node.isMappedTypeNode(node)) {
+      // `{ [k in K]?: V }` is Record<K, V> written out; a key remapping (`as`) has no map schema.
+      const key = node.getTypeParameter().getConstraint();
+      const value = node.getTypeNode();
+      if (key === undefined || value === undefined || node.getNameTypeNode() !== undefined) {
+        return this.error(node, `mapped type \`${node.getText()}\` has no schema`, 'write Record<K, V> with a string key type');
+      }
+      return this.mapOf(key, value, env);
+    }
     return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
   }
 
@@ -296,27 +312,47 @@ export class TypeWalker {
     if (sym === undefined && simple === 'Condition') return this.error(node, 'cannot resolve type Condition', "import it: import type { Condition } from 'operator-ts/runtime'");
     const decl = sym === undefined ? undefined : declarationOf(sym);
     const declFile = decl?.getSourceFile().getFilePath() ?? '';
-    if ((fromOperatorTs || isOperatorTsTypesFile(declFile)) && OPERATOR_TS_TYPES.has(simple)) return knownAlias(simple) as IrType;
+    const alias = fromOperatorTs || isOperatorTsTypesFile(declFile) ? knownAlias(simple) : undefined;
+    if (alias !== undefined) return alias;
     if (decl !== undefined && isClientNodeFile(declFile) && simple === 'IntOrString') return { kind: 'intOrString', quantity: false };
-    if (simple === 'Condition' && ((sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') || isOperatorTsRuntimeFile(declFile))) return { kind: 'named', decl: CONDITION_DECL };
+    if (simple === 'Condition' && (fromOperatorTs || isOperatorTsTypesFile(declFile) || (sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') || isOperatorTsRuntimeFile(declFile))) {
+      return { kind: 'named', decl: CONDITION_DECL };
+    }
     if (decl === undefined || !isClientNodeFile(declFile)) {
       if (['Array', 'ReadonlyArray'].includes(text) && decl === undefined) return this.arrayOf(args, env, node);
       if (text === 'Record' && decl === undefined) return this.record(args, env, node);
-      if (text === 'Date' && decl === undefined) return { kind: 'primitive', type: 'string', format: 'date-time' };
+      if (text === 'Date' && decl === undefined) return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
     }
     if (decl === undefined) {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
       if (text === 'Record') return this.record(args, env, node);
-      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
+      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
       return this.error(node, `cannot resolve type ${text}`, 'import it from a file included in --paths, @kubernetes/client-node or operator-ts/types');
     }
     if (isLibFile(declFile)) {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
       if (text === 'Record') return this.record(args, env, node);
-      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
+      if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
     return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };
+  }
+
+  /**
+   * tuple reads a tuple whose members all have one type (`[int64, int64, int64]`) as an array of it, as
+   * controller-gen reads a Go array (`[3]int64`): without minItems or maxItems.
+   */
+  private tuple(node: TypeNode & { getElements(): TypeNode[] }, env: Env): IrType {
+    const members = node.getElements().map((e) => {
+      const t = Node.isNamedTupleMember(e) ? e.getTypeNode() : e;
+      return Node.isOptionalTypeNode(t) ? t.getTypeNode() : t;
+    });
+    const rest = node.getElements().some((e) => Node.isRestTypeNode(e) || (Node.isNamedTupleMember(e) && e.getDotDotDotToken() !== undefined));
+    const first = members[0];
+    if (first === undefined || rest || !members.every((m) => m.getText() === first.getText())) {
+      return this.error(node, `tuple \`${node.getText()}\` is not structural: its members differ`, 'use an array (T[]) of one type, or an object with named fields');
+    }
+    return { kind: 'array', items: this.walk(first, env) };
   }
 
   private arrayOf(args: TypeNode[], env: Env, node: Node): IrType {
@@ -327,11 +363,13 @@ export class TypeWalker {
   private record(args: TypeNode[], env: Env, node: Node): IrType {
     const [k, v] = args;
     if (k === undefined || v === undefined) return this.error(node, 'Record needs a key and a value type', 'write Record<string, T>');
-    if (k.getKind() !== SyntaxKind.StringKeyword) {
-      const key = this.walk(k, env);
-      if (!(key.kind === 'enum' && key.base === 'string') && !(key.kind === 'named' && key.decl.type.kind === 'enum')) {
-        return this.error(k, `map keys must be strings, not ${k.getText()}`, 'use Record<string, T>');
-      }
+    return this.mapOf(k, v, env);
+  }
+
+  /** mapOf is a map keyed by a string type: string, an alias chain to it, a string enum or literal union. */
+  private mapOf(k: TypeNode, v: TypeNode, env: Env): IrType {
+    if (k.getKind() !== SyntaxKind.StringKeyword && !isStringKey(this.walk(k, env))) {
+      return this.error(k, `map keys must be strings, not ${k.getText()}`, 'use Record<string, T>');
     }
     return { kind: 'map', values: this.walk(v, env) };
   }
@@ -341,5 +379,11 @@ export class TypeWalker {
   }
 }
 
+/** isStringKey tells a map key type that is a string on the wire (through any chain of aliases). */
+function isStringKey(ir: IrType): boolean {
+  if (ir.kind === 'named') return isStringKey(ir.decl.type);
+  if (ir.kind === 'enum') return ir.base === 'string';
+  return ir.kind === 'primitive' && ir.type === 'string' && ir.goStruct !== true;
+}
 
 export { locate };

@@ -45,6 +45,7 @@ export interface ControlPlane {
   /**
    * restartAPIServer stops kube-apiserver (SIGTERM, SIGKILL after the stop timeout) and starts it again
    * with the same flags, port, certificates and etcd, waiting for /readyz; see {@link RestartAPIServerOptions}.
+   * Overlapping calls run one after the other; stop() waits for a running restart and starts nothing more.
    */
   restartAPIServer(options?: RestartAPIServerOptions): Promise<void>;
   /** stop terminates kube-apiserver, then etcd, and releases the ports; idempotent. */
@@ -122,8 +123,11 @@ async function startOnce(
   const ports: PortReservation[] = [];
   const processes: ManagedProcess[] = [];
   let stopped: Promise<void> | undefined;
+  // Restarts run one after the other on this chain (it never rejects); stop() waits for the running one.
+  let restarting: Promise<void> = Promise.resolve();
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
+      await restarting;
       // API server first: it must not lose etcd under its feet while shutting down.
       for (const p of [...processes].reverse()) await p.stop(options.timeouts.stopMs);
       for (const p of ports) p.release();
@@ -162,18 +166,31 @@ async function startOnce(
       return proc;
     };
     let apiServer = await startApiServer();
-    const restartAPIServer = async (restart: RestartAPIServerOptions = {}): Promise<void> => {
+    const stillRunning = (): void => {
+      if (stopped !== undefined) throw new Error('restartAPIServer: the control plane was stopped while kube-apiserver was down; it was not started again');
+    };
+    const restartOnce = async (restart: RestartAPIServerOptions): Promise<void> => {
       if (stopped !== undefined) throw new Error('restartAPIServer: the control plane is stopped');
-      await apiServer.stop(restart.graceful === false ? 0 : options.timeouts.stopMs);
-      processes.splice(processes.indexOf(apiServer), 1);
+      const old = apiServer;
+      await old.stop(restart.graceful === false ? 0 : options.timeouts.stopMs);
+      const at = processes.indexOf(old);
+      if (at >= 0) processes.splice(at, 1);
       if ((restart.downtimeMs ?? 0) > 0) await sleep(restart.downtimeMs);
+      stillRunning();
       await restart.whileDown?.();
+      stillRunning();
       try {
         apiServer = await startApiServer();
       } catch (err) {
         if (!(err instanceof StartFailure)) throw err;
         throw new UserError(`restarting kube-apiserver on ${host} failed: ${err.message}`, { hint: err.hint, cause: err });
       }
+    };
+    // Overlapping calls used to stop the same process twice and drop etcd from the list stop() walks.
+    const restartAPIServer = (restart: RestartAPIServerOptions = {}): Promise<void> => {
+      const run = restarting.then(() => restartOnce(restart));
+      restarting = run.catch(() => undefined);
+      return run;
     };
     return {
       host,

@@ -113,7 +113,8 @@ export interface TestEnv {
    * upgrade or a load balancer failover cuts them. `downtimeMs` / `whileDown` control the gap, and
    * `graceful: false` kills it like a crash. A graceful shutdown waits for open watches to end, up to the stop
    * timeout, unless the API server was started with `apiServerFlags: { 'shutdown-watch-termination-grace-period': '2s' }`,
-   * which makes it close them.
+   * which makes it close them. Overlapping calls run one after the other, and stop() waits for a running
+   * restart, so every process started is stopped.
    */
   restartAPIServer(options?: RestartAPIServerOptions): Promise<void>;
   /** stop terminates kube-apiserver and etcd (SIGTERM, SIGKILL after the stop timeout) and removes all temp files. */

@@ -6,6 +6,11 @@
  * @packageDocumentation
  */
 
+/**
+ * int is an integer of unstated size, as Go's `int`: `type: integer` without a format. Prefer int32 or
+ * int64 in new APIs, as the Kubernetes API conventions do; int keeps the schema of a ported Go `int` field.
+ */
+export type int = number;
 /** int32 is a 32-bit signed integer: `type: integer, format: int32`. */
 export type int32 = number;
 /** int64 is a 64-bit signed integer: `type: integer, format: int64`. Values above 2^53 lose precision in JavaScript. */

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { withCommandLock } from '../command-lock.js';
 import { processIO, type CliIO } from '../io.js';
 
 /** StdinReader reads all of stdin, or returns undefined when nothing is piped (a terminal). */
@@ -43,7 +44,7 @@ export function generateBundleCommand(io: CliIO = processIO(), readStdin: StdinR
     )
     .action(async (flags: Record<string, unknown>) => {
       const { generateBundleAction } = await import('../../manifests/olm/commands/bundle-actions.js');
-      await generateBundleAction({ ...io, readStdin }, flags);
+      await withCommandLock(io, 'generate bundle', {}, () => generateBundleAction({ ...io, readStdin }, flags));
     });
 }
 

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { withCommandLock } from '../command-lock.js';
 import { processIO, type CliIO } from '../io.js';
 
 /**
@@ -24,7 +25,7 @@ export function generateCatalogCommand(io: CliIO = processIO()): Command {
     )
     .action(async (flags: Record<string, unknown>) => {
       const { generateCatalogAction } = await import('../../manifests/olm/commands/catalog-actions.js');
-      await generateCatalogAction({ ...io, readStdin: async () => undefined }, flags);
+      await withCommandLock(io, 'generate catalog', {}, () => generateCatalogAction({ ...io, readStdin: async () => undefined }, flags));
     });
 }
 

@@ -4,9 +4,10 @@ import { findResource, type ResourceConfig } from '../../model/project.js';
 import type { OptionSpec } from '../../plugin/types.js';
 import { quietChain } from '../chain.js';
 import type { CliIO } from '../io.js';
+import { withCommandLock } from '../command-lock.js';
 import { runScaffold } from '../runner.js';
 import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
+import { addCommandOptions, chainFromKeys, examplesHelp, externalApiDomain, flagValues } from './shared.js';
 
 /** RESOURCE_OPTIONS are the resource flags the CLI binds for create api and create webhook. */
 export const RESOURCE_OPTIONS: readonly OptionSpec[] = [
@@ -27,9 +28,10 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
       'operator-ts create api --group cache --version v1alpha1 --kind Memcached',
       'operator-ts create api --group ship --version v1 --kind Frigate --plural frigates --namespaced=false',
       'operator-ts create api --group apps --version v1 --kind Deployment --resource=false   # controller for a built-in kind',
+      'operator-ts create api --group cert-manager --version v1 --kind Certificate --resource=false --external-api-domain io --external-api-crd cert-manager.crds.yaml   # for another project\'s kind',
     ]),
   );
-  cmd.action(async (opts: Record<string, unknown>) => {
+  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'create api', opts, async () => {
     const flags = flagValues(opts);
     const project = loadExistingProject(io, 'create api');
     const runChain = chainFromKeys(actionChainKeys(project, argv));
@@ -39,17 +41,21 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
       throw new UserError(`the API ${gvk.group}/${gvk.version} ${gvk.kind} already exists in PROJECT`, {
         hint: 'pick another kind or version, or re-run with --force to scaffold its files again',
       });
-    if (!gvk.core && !project.multigroup) {
-      const other = project.resources.find((r) => r.core !== true && r.group !== gvk.group);
+    const externalDomain = externalApiDomain(flags, gvk.core);
+    if (!gvk.core && !project.multigroup && externalDomain === undefined) {
+      const other = project.resources.find((r) => r.core !== true && r.external !== true && r.group !== gvk.group);
       if (other !== undefined)
         throw new UserError(`this single-group project already uses group "${other.group}"; --group ${gvk.group} would add a second one`, {
           hint: 'use --group ' + other.group + ', or switch layouts first with `operator-ts edit --multigroup`',
         });
     }
+    if (externalDomain !== undefined && flags['resource'] !== false)
+      throw new UserError('--external-api-domain is for a kind another project owns, which gets no API types here', { hint: 'add --resource=false' });
     const resource: ResourceConfig = existing ?? {
       ...(gvk.core ? { core: true } : {}),
+      ...(externalDomain !== undefined ? { external: true } : {}),
       group: gvk.group,
-      ...(gvk.core ? {} : { domain: project.domain }),
+      ...(gvk.core ? {} : { domain: externalDomain ?? project.domain }),
       version: gvk.version,
       kind: gvk.kind,
       plural: gvk.plural,
@@ -64,6 +70,6 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
       flags,
       next: 'edit the types and the reconciler, then run: npm run manifests && npm run generate && npm test',
     });
-  });
+  }));
   return cmd;
 }

@@ -3,10 +3,11 @@ import { UserError } from '../../errors/user-error.js';
 import { findResource, type ResourceConfig } from '../../model/project.js';
 import { quietChain } from '../chain.js';
 import type { CliIO } from '../io.js';
+import { withCommandLock } from '../command-lock.js';
 import { runScaffold } from '../runner.js';
 import { RESOURCE_OPTIONS } from './create-api.js';
 import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
+import { addCommandOptions, chainFromKeys, examplesHelp, externalApiDomain, flagValues } from './shared.js';
 
 /** createWebhookCommand builds `create webhook`: defaulting, validating and conversion webhooks for an API. */
 export function createWebhookCommand(io: CliIO, argv: readonly string[]): Command {
@@ -21,11 +22,14 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
       'operator-ts create webhook --group cache --version v2 --kind Memcached --conversion --spoke v1alpha1',
     ]),
   );
-  cmd.action(async (opts: Record<string, unknown>) => {
+  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'create webhook', opts, async () => {
     const project = loadExistingProject(io, 'create webhook');
     const runChain = chainFromKeys(actionChainKeys(project, argv));
     const gvk = readGvk(flagValues(opts), 'create webhook');
     let resource: ResourceConfig | undefined = findResource(project, gvk);
+    const externalDomain = externalApiDomain(flagValues(opts), gvk.core);
+    if (resource === undefined && externalDomain !== undefined)
+      resource = { external: true, group: gvk.group, domain: externalDomain, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
     if (resource === undefined) {
       if (!gvk.core)
         throw new UserError(`no API ${gvk.group}/${gvk.version} ${gvk.kind} in PROJECT: a webhook needs an existing API`, {
@@ -42,6 +46,6 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
       flags: flagValues(opts),
       next: 'implement the TODO(user) parts of the webhook, then run: npm run manifests && npm test',
     });
-  });
+  }));
   return cmd;
 }

@@ -3,6 +3,7 @@ import { canonicalKeys } from '../../plugin/resolve.js';
 import type { OptionSpec } from '../../plugin/types.js';
 import { availablePlugins, pluginsFlag, quietChain } from '../chain.js';
 import type { CliIO } from '../io.js';
+import { withCommandLock } from '../command-lock.js';
 import { runScaffold } from '../runner.js';
 import { actionChainKeys, loadExistingProject } from './project-context.js';
 import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
@@ -18,7 +19,7 @@ export function editCommand(io: CliIO, argv: readonly string[]): Command {
   const cmd = new Command('edit').description('Change project-wide settings, or add optional plugins with --plugins');
   addCommandOptions(cmd, OWN_OPTIONS, chain, 'edit');
   cmd.addHelpText('after', examplesHelp(['operator-ts edit --multigroup', 'operator-ts edit --namespaced=false', 'operator-ts edit --plugins <plugin-key>']));
-  cmd.action(async (opts: Record<string, unknown>) => {
+  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'edit', opts, async () => {
     const project = loadExistingProject(io, 'edit');
     const keys = actionChainKeys(project, argv, 'edit');
     if (pluginsFlag(argv) !== undefined) project.layout = canonicalKeys(keys, availablePlugins());
@@ -32,6 +33,6 @@ export function editCommand(io: CliIO, argv: readonly string[]): Command {
       flags: flagValues(opts),
       next: 'review the changes, then run: npm run manifests && npm test',
     });
-  });
+  }));
   return cmd;
 }

@@ -8,6 +8,8 @@ export interface GenerateCommandIO {
   readonly cwd: string;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** Aborted on Ctrl-C / SIGTERM: stops waiting for the project lock. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -30,10 +32,14 @@ export function generateCommand(io?: GenerateCommandIO): Command {
       '\nExamples:\n  operator-ts generate\n  operator-ts generate crd --max-desc-len 0\n  operator-ts generate rbac --role-name my-role\n\nMarkers: the same as controller-gen (+kubebuilder:validation:Minimum=1, +kubebuilder:rbac:...);\nsee https://book.kubebuilder.io/reference/markers. Errors are reported as file:line:col with a fix.\n',
     )
     .action(async (names: string[], flags: Record<string, unknown>) => {
-      const { generateAction } = await import('../../generate/command-action.js');
-      generateAction(io?.cwd ?? process.cwd(), names, flags, {
-        out: io?.out ?? ((t) => void process.stdout.write(t)),
-        err: io?.err ?? ((t) => void process.stderr.write(t)),
+      const [{ generateAction }, { withCommandLock }] = await Promise.all([import('../../generate/command-action.js'), import('../command-lock.js')]);
+      const out = io?.out ?? ((t: string) => void process.stdout.write(t));
+      const err = io?.err ?? ((t: string) => void process.stderr.write(t));
+      const cwd = io?.cwd ?? process.cwd();
+      // npm scripts run generate in CI, next to other commands: it reads and writes under the project lock too.
+      await withCommandLock({ cwd, err, ...(io?.signal === undefined ? {} : { signal: io.signal }) }, 'generate', {}, () => {
+        io?.signal?.throwIfAborted();
+        generateAction(cwd, names, flags, { out, err });
       });
     });
 }

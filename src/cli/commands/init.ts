@@ -8,6 +8,7 @@ import { canonicalKeys } from '../../plugin/resolve.js';
 import type { OptionSpec } from '../../plugin/types.js';
 import { availablePlugins, chainKeys, pluginsFlag, quietChain, readProject } from '../chain.js';
 import type { CliIO } from '../io.js';
+import { withCommandLock } from '../command-lock.js';
 import { runScaffold } from '../runner.js';
 import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
 
@@ -31,7 +32,7 @@ export function initCommand(io: CliIO, argv: readonly string[]): Command {
       'operator-ts init --operator-ts-version ../operator-ts/operator-ts-0.1.0.tgz',
     ]),
   );
-  cmd.action(async (opts: Record<string, unknown>) => {
+  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'init', opts, async () => {
     const flags = flagValues(opts);
     if (readProject(io.cwd) !== undefined)
       throw new UserError(`${io.cwd} already holds an operator-ts project (PROJECT exists)`, {
@@ -67,6 +68,6 @@ export function initCommand(io: CliIO, argv: readonly string[]): Command {
           ? 'run npm install, then define a resource with: operator-ts create api --group <group> --version <version> --kind <Kind>'
           : 'define a resource with: operator-ts create api --group <group> --version <version> --kind <Kind>',
     });
-  });
+  }));
   return cmd;
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UserError } from '../../errors/user-error.js';
 import { resolveChain } from '../../plugin/resolve.js';
 import type { CommandName, FlagValues, OptionSpec, Plugin } from '../../plugin/types.js';
 import { availablePlugins } from '../chain.js';
@@ -30,4 +31,17 @@ export function chainFromKeys(keys: readonly string[]): Plugin[] {
 /** flagValues narrows commander's opts() to the plugin flag type. */
 export function flagValues(opts: Record<string, unknown>): FlagValues {
   return opts as FlagValues;
+}
+
+/**
+ * externalApiDomain reads `--external-api-domain` (a kind another project owns, as kubebuilder's flag of
+ * the same name): its group is `<group>.<domain>`. Built-in groups take none.
+ */
+export function externalApiDomain(flags: FlagValues, core: boolean): string | undefined {
+  const d = flags['externalApiDomain'];
+  if (d === undefined) return undefined;
+  if (typeof d !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(d))
+    throw new UserError(`invalid --external-api-domain ${JSON.stringify(d)}`, { hint: 'use the domain part of the kind\'s API group, e.g. --group cert-manager --external-api-domain io for cert-manager.io' });
+  if (core) throw new UserError('--external-api-domain does not apply to built-in groups', { hint: 'drop --external-api-domain' });
+  return d;
 }

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { RestClient } from '../client/rest-client.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+import { fieldIndexFunc, fieldIndexName, type FieldIndexer, type IndexerFunc } from './field-index.js';
 import type { Cache, Informer } from './informer.js';
 import { SharedInformer, type SharedInformerOptions } from './shared-informer.js';
 
@@ -39,7 +40,7 @@ export function resourceId(resource: Pick<ResourceDescriptor, 'group' | 'version
  * InformerCache hands out one {@link SharedInformer} per resource, creating it on first request; informers
  * created after {@link InformerCache.start} start at once.
  */
-export class InformerCache implements Cache {
+export class InformerCache implements Cache, FieldIndexer {
   private readonly informers = new Map<string, SharedInformer<KubernetesObject>>();
   private signal: AbortSignal | undefined;
   private readonly runs: Promise<void>[] = [];
@@ -67,6 +68,22 @@ export class InformerCache implements Cache {
       if (this.signal !== undefined && !this.signal.aborted) this.runs.push(informer.run(this.signal));
     }
     return informer as unknown as Informer<T> & SharedInformer<T>;
+  }
+
+  /**
+   * InformerCache.indexField adds the field index `field` to the informer of `resource` (creating the
+   * informer, as controller-runtime's IndexField does). It throws once the cache has started, and for a
+   * field of the kind that is already indexed.
+   */
+  indexField<T extends KubernetesObject>(resource: ResourceDescriptor<T>, field: string, extract: IndexerFunc<T>): void {
+    const what = resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`;
+    if (this.signal !== undefined) {
+      throw new Error(`indexField(${resource.kind}, '${field}'): the cache has started; register field indexes before the manager starts`);
+    }
+    const informer = this.getInformer(resource);
+    const name = fieldIndexName(field);
+    if (informer.hasIndex(name)) throw new Error(`indexer conflict: field ${field} of ${what} is already indexed`);
+    informer.addIndexer(name, fieldIndexFunc(field, extract, this.log.child({ resource: what })));
   }
 
   hasInformer(resource: ResourceDescriptor): boolean {

@@ -120,9 +120,14 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
     return this.store.byIndex(name, value);
   }
 
-  /** SharedInformer.addIndexer adds a custom index (like controller-runtime's field indexer). */
+  /** SharedInformer.addIndexer adds a custom index (like controller-runtime's field indexer); a name already in use throws. */
   addIndexer(name: string, fn: IndexFunc<T>): void {
     this.store.addIndexer(name, fn);
+  }
+
+  /** SharedInformer.hasIndex tells whether an index of this name exists. */
+  hasIndex(name: string): boolean {
+    return this.store.hasIndex(name);
   }
 
   /** SharedInformer.run starts the reflectors (once) and resolves when the signal has stopped them all. */

@@ -40,3 +40,44 @@ describe('Store', () => {
     expect(s.byIndex('name', 'y')).toHaveLength(0);
   });
 });
+
+describe('Store indexes', () => {
+  it('remember the values they stored, so an extractor that changes its mind leaves no stale entry', () => {
+    const s = new Store();
+    let suffix = 'a';
+    s.addIndexer('impure', (o) => [`${o.metadata?.name}-${suffix}`]);
+    s.apply(obj('n', 'x', '1'));
+    suffix = 'b';
+    s.apply(obj('n', 'x', '2'));
+    expect(s.byIndex('impure', 'x-a')).toEqual([]);
+    expect(s.byIndex('impure', 'x-b')).toHaveLength(1);
+    suffix = 'c';
+    s.delete(obj('n', 'x', '3'));
+    expect(s.byIndex('impure', 'x-b')).toEqual([]);
+    expect(s.indexedValues('impure')).toBe(0);
+  });
+
+  it('drop a value once no object has it, through add, update, delete and relist', () => {
+    const s = new Store();
+    s.addIndexer('owner-name', (o) => (o.metadata?.ownerReferences ?? []).map((r) => r.uid));
+    for (let i = 0; i < 50; i++) s.apply(obj('n', `o${i}`, '1', `owner-${i % 5}`));
+    expect(s.indexedValues('owner-name')).toBe(5);
+    for (let i = 0; i < 50; i++) s.apply(obj('n', `o${i}`, '2', 'owner-x'));
+    expect(s.indexedValues('owner-name')).toBe(1);
+    expect(s.byIndex('owner-name', 'owner-x')).toHaveLength(50);
+    for (let i = 0; i < 25; i++) s.delete(obj('n', `o${i}`, '3'));
+    expect(s.byIndex('owner-name', 'owner-x')).toHaveLength(25);
+    s.replace([], 'n');
+    expect(s.indexedValues('owner-name')).toBe(0);
+    expect(s.indexedValues('namespace')).toBe(0);
+    expect(s.indexedValues('owner')).toBe(0);
+  });
+
+  it('refuse a second index of the same name', () => {
+    const s = new Store();
+    s.addIndexer('x', () => []);
+    expect(() => s.addIndexer('x', () => [])).toThrow(/indexer conflict: x/);
+    expect(s.hasIndex('x')).toBe(true);
+    expect(s.hasIndex('y')).toBe(false);
+  });
+});

@@ -2,6 +2,19 @@ import type { KubernetesObject, ObjectKey } from '../resource.js';
 import { labelMatcher } from './label-selector.js';
 import type { ListFilter } from './informer.js';
 
+/** MissingIndexError is thrown when a lookup names an index that was never added; the message is client-go's. */
+export class MissingIndexError extends Error {
+  /** MissingIndexError.name is fixed for logs. */
+  override readonly name = 'MissingIndexError';
+  constructor(
+    /** The index that does not exist, such as `field:spec.nodeName`. */
+    readonly index: string,
+    message = `Index with name ${index} does not exist`,
+  ) {
+    super(message);
+  }
+}
+
 /** IndexFunc returns the index values of an object (none, one or several). */
 export type IndexFunc<T extends KubernetesObject = KubernetesObject> = (obj: T) => string[];
 
@@ -32,20 +45,32 @@ export function objectStoreKey(obj: KubernetesObject): string {
  */
 export class Store<T extends KubernetesObject = KubernetesObject> {
   private readonly items = new Map<string, T>();
-  private readonly indexers = new Map<string, IndexFunc<T>>();
-  private readonly indexes = new Map<string, Map<string, Set<string>>>();
+  private readonly indexers = new Map<string, Indexer<T>>();
 
   constructor() {
-    this.addIndexer(NAMESPACE_INDEX, (obj) => [obj.metadata?.namespace ?? '']);
-    this.addIndexer(OWNER_INDEX, (obj) => (obj.metadata?.ownerReferences ?? []).map((ref) => ref.uid).filter((uid) => uid !== ''));
+    // Both are pure functions of the object, so their values are recomputed on removal instead of kept.
+    this.addIndex(NAMESPACE_INDEX, (obj) => [obj.metadata?.namespace ?? ''], false);
+    this.addIndex(OWNER_INDEX, (obj) => (obj.metadata?.ownerReferences ?? []).map((ref) => ref.uid).filter((uid) => uid !== ''), false);
   }
 
-  /** Store.addIndexer adds (or replaces) an index and indexes the current items. */
+  /**
+   * Store.addIndexer adds an index and indexes the current items; a second index of the same name is an
+   * error (client-go's "indexer conflict"). The values each object was indexed under are kept, so that an
+   * index function that is not a pure function of the object still leaves no stale entry behind.
+   */
   addIndexer(name: string, fn: IndexFunc<T>): void {
-    this.indexers.set(name, fn);
-    const index = new Map<string, Set<string>>();
-    this.indexes.set(name, index);
-    for (const [key, obj] of this.items) addToIndex(index, fn(obj), key);
+    if (this.indexers.has(name)) throw new Error(`indexer conflict: ${name}`);
+    this.addIndex(name, fn, true);
+  }
+
+  /** Store.hasIndex tells whether an index of this name exists. */
+  hasIndex(name: string): boolean {
+    return this.indexers.has(name);
+  }
+
+  /** Store.indexedValues is the number of distinct values index `name` holds (0 for an unknown index). */
+  indexedValues(name: string): number {
+    return this.indexers.get(name)?.index.size ?? 0;
   }
 
   /** Store.size is the number of stored objects. */
@@ -65,11 +90,11 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
     return candidates.filter((obj) => match(obj.metadata?.labels));
   }
 
-  /** Store.byIndex returns the objects whose index `name` contains `value`; unknown indexes throw. */
+  /** Store.byIndex returns the objects whose index `name` contains `value`; an unknown index throws {@link MissingIndexError}. */
   byIndex(name: string, value: string): T[] {
-    const index = this.indexes.get(name);
-    if (index === undefined) throw new Error(`cache index "${name}" does not exist`);
-    const keys = index.get(value);
+    const indexer = this.indexers.get(name);
+    if (indexer === undefined) throw new MissingIndexError(name);
+    const keys = indexer.index.get(value);
     if (keys === undefined) return [];
     const out: T[] = [];
     for (const key of keys) {
@@ -107,7 +132,7 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
     const changes: StoreChange<T>[] = [];
     const fresh = new Map<string, T>();
     for (const obj of objects) fresh.set(objectStoreKey(obj), obj);
-    const inScope = namespace === undefined ? [...this.items.keys()] : [...(this.indexes.get(NAMESPACE_INDEX)?.get(namespace) ?? [])];
+    const inScope = namespace === undefined ? [...this.items.keys()] : [...(this.indexers.get(NAMESPACE_INDEX)?.index.get(namespace) ?? [])];
     for (const key of inScope) {
       if (fresh.has(key)) continue;
       const old = this.items.get(key);
@@ -124,10 +149,16 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
     return changes;
   }
 
+  private addIndex(name: string, fn: IndexFunc<T>, remember: boolean): void {
+    const indexer: Indexer<T> = { fn, index: new Map(), remembered: remember ? new Map() : undefined };
+    this.indexers.set(name, indexer);
+    for (const [key, obj] of this.items) indexObject(indexer, key, obj);
+  }
+
   private put(key: string, obj: T, old: T | undefined): void {
     if (old !== undefined) this.unindex(key, old);
     this.items.set(key, obj);
-    for (const [name, fn] of this.indexers) addToIndex(this.indexes.get(name)!, fn(obj), key);
+    for (const indexer of this.indexers.values()) indexObject(indexer, key, obj);
   }
 
   private remove(key: string, old: T): void {
@@ -136,15 +167,29 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
   }
 
   private unindex(key: string, old: T): void {
-    for (const [name, fn] of this.indexers) {
-      const index = this.indexes.get(name)!;
-      for (const value of fn(old)) {
-        const keys = index.get(value);
+    for (const indexer of this.indexers.values()) {
+      const values = indexer.remembered === undefined ? indexer.fn(old) : indexer.remembered.get(key);
+      indexer.remembered?.delete(key);
+      for (const value of values ?? []) {
+        const keys = indexer.index.get(value);
         keys?.delete(key);
-        if (keys?.size === 0) index.delete(value);
+        if (keys?.size === 0) indexer.index.delete(value);
       }
     }
   }
+}
+
+/** Indexer is one index: its function, value -> keys, and (for custom indexes) key -> the values it was indexed under. */
+interface Indexer<T extends KubernetesObject> {
+  fn: IndexFunc<T>;
+  index: Map<string, Set<string>>;
+  remembered: Map<string, string[]> | undefined;
+}
+
+function indexObject<T extends KubernetesObject>(indexer: Indexer<T>, key: string, obj: T): void {
+  const values = indexer.fn(obj);
+  if (indexer.remembered !== undefined && values.length > 0) indexer.remembered.set(key, values);
+  addToIndex(indexer.index, values, key);
 }
 
 function addToIndex(index: Map<string, Set<string>>, values: string[], key: string): void {

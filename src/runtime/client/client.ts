@@ -1,4 +1,12 @@
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
+import type { WithDates } from '../wire.js';
+
+/**
+ * WriteInput is what a write takes for objects of wire type `T`: the wire object itself, or the same with
+ * Dates where it has timestamps (a client-node model such as `V1Job`). It never takes part in inferring `T`,
+ * which comes from the descriptor.
+ */
+export type WriteInput<T> = NoInfer<T> | WithDates<NoInfer<T>>;
 
 /** JsonPatchOperation is one RFC 6902 operation. */
 export interface JsonPatchOperation {
@@ -21,7 +29,14 @@ export type Patch =
 export interface ListOptions {
   namespace?: string;
   labelSelector?: string;
+  /** Server-side field selector (`metadata.name=x`); such a list is always read from the API server. */
   fieldSelector?: string;
+  /**
+   * Exact values of indexed fields, like controller-runtime's `client.MatchingFields`: served from the
+   * field indexes registered with `mgr.getFieldIndexer().indexField()`. A client that reads live sends them
+   * as a field selector, which the API server supports only for some fields.
+   */
+  matchingFields?: Record<string, string>;
   /** Read from the API server instead of the cache. */
   live?: boolean;
 }
@@ -57,10 +72,10 @@ export interface Reader {
 
 /** Writer changes objects on the API server; writes never go through the cache. */
 export interface Writer {
-  /** Writer.create creates the object and returns it as stored. */
-  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options?: WriteOptions): Promise<T>;
+  /** Writer.create creates the object and returns it as stored; Dates in it are sent as RFC 3339 strings. */
+  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options?: WriteOptions): Promise<T>;
   /** Writer.update replaces the object (optimistic concurrency on metadata.resourceVersion). */
-  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options?: WriteOptions): Promise<T>;
+  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options?: WriteOptions): Promise<T>;
   /** Writer.patch patches the object named by key. */
   patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options?: WriteOptions): Promise<T>;
   /** Writer.delete deletes the object named by key; a missing object throws a 404 {@link ApiError}. */
@@ -70,7 +85,7 @@ export interface Writer {
 /** StatusWriter writes the status subresource. */
 export interface StatusWriter {
   /** StatusWriter.update replaces the status of the object. */
-  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options?: WriteOptions): Promise<T>;
+  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options?: WriteOptions): Promise<T>;
   /** StatusWriter.patch patches the status of the object named by key. */
   patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options?: WriteOptions): Promise<T>;
 }

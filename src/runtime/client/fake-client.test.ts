@@ -1,7 +1,9 @@
+import type { V1Job } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { builtin } from '../builtin.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
 import { ApiError, isAlreadyExists, isConflict, isNotFound } from './client.js';
+import type { FieldIndexer } from '../cache/field-index.js';
 import { FakeClient } from './fake-client.js';
 
 interface Memcached extends KubernetesObject {
@@ -23,6 +25,17 @@ async function caught(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('FakeClient create/get', () => {
+  it('stores Dates of client-node models as the strings the real client sends, and returns strings', async () => {
+    const c = new FakeClient({ objects: [{ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'seeded', namespace: 'ns', creationTimestamp: new Date(0) } }] });
+    expect((await c.get(builtin.Job, { namespace: 'ns', name: 'seeded' })).metadata?.creationTimestamp).toBe('1970-01-01T00:00:00.000000Z');
+    const job: V1Job = { metadata: { name: 'j', namespace: 'ns' }, spec: { template: {} } };
+    await c.create(builtin.Job, job);
+    const stored = await c.get(builtin.Job, { namespace: 'ns', name: 'j' });
+    await c.status().update(builtin.Job, { ...stored, status: { startTime: new Date('2026-01-01T00:00:01Z') } });
+    const started: string | undefined = (await c.get(builtin.Job, { namespace: 'ns', name: 'j' })).status?.startTime;
+    expect(started).toBe('2026-01-01T00:00:01.000000Z');
+  });
+
   it('sets uid, creationTimestamp, generation 1, apiVersion/kind and a string resourceVersion; drops status', async () => {
     const c = new FakeClient({ now: () => new Date('2026-01-01T00:00:00.500Z') });
     const created = await c.create(MemcachedResource, memcached());
@@ -217,5 +230,42 @@ describe('FakeClient list', () => {
     expect(names(await c.list(builtin.ConfigMap, { labelSelector: 'app=web,tier' }))).toEqual(['ns1/a']);
     expect(names(await c.list(builtin.ConfigMap, { fieldSelector: 'metadata.name=b' }))).toEqual(['ns1/b']);
     expect((await caught(c.list(builtin.ConfigMap, { fieldSelector: 'spec.x=1' }))).code).toBe(400);
+  });
+});
+
+describe('FakeClient field indexes', () => {
+  const job = (namespace: string, name: string, owner: string): KubernetesObject => ({
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { namespace, name, ownerReferences: [{ apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', name: owner, uid: `u-${owner}`, controller: true }] },
+  });
+  const jobOwner = (indexer: FieldIndexer) =>
+    indexer.indexField(builtin.Job, '.metadata.controller', (j) => (j.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name));
+  const names = (objs: KubernetesObject[]) => objs.map((o) => `${o.metadata?.namespace}/${o.metadata?.name}`);
+  const objects = [job('a', 'j1', 'cron'), job('a', 'j2', 'other'), job('b', 'j3', 'cron')];
+
+  it('lists by an index registered through the indexes option, namespace-aware', async () => {
+    const c = new FakeClient({ objects, indexes: [jobOwner] });
+    expect(names(await c.list(builtin.Job, { namespace: 'a', matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/j1']);
+    expect(names(await c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/j1', 'b/j3']);
+    expect(await c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'none' } })).toEqual([]);
+  });
+
+  it('is a FieldIndexer, so one registration function serves the manager and the fake', async () => {
+    const c = new FakeClient({ objects });
+    jobOwner(c);
+    expect(names(await c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'other' } }))).toEqual(['a/j2']);
+    // Objects written later are found too: the fake evaluates the extractor on every list.
+    await c.create(builtin.Job, job('a', 'j4', 'other') as never);
+    expect(names(await c.list(builtin.Job, { namespace: 'a', matchingFields: { '.metadata.controller': 'other' } }))).toEqual(['a/j2', 'a/j4']);
+    expect(() => jobOwner(c)).toThrow(/indexer conflict: field \.metadata\.controller of jobs\.batch is already indexed/);
+  });
+
+  it('fails like the cache for a field without an index, and for matchingFields with fieldSelector', async () => {
+    const c = new FakeClient({ objects, indexes: [jobOwner] });
+    await expect(c.list(builtin.CronJob, { matchingFields: { '.metadata.controller': 'x' } })).rejects.toThrow(
+      /^Index with name field:\.metadata\.controller does not exist: register it with indexField\(CronJob, '\.metadata\.controller', \.\.\.\) on the FakeClient/,
+    );
+    await expect(c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'x' }, fieldSelector: 'metadata.name=j1' })).rejects.toThrow(/not both/);
   });
 });

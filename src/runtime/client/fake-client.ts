@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { nodeUtil } from '../node-cjs.js';
 import { isBuiltinResource } from '../builtin.js';
+import { fieldIndexName, MissingIndexError, type FieldIndexer, type IndexerFunc } from '../cache/field-index.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import { applyMergePatch, isPlainObject } from '../helpers/merge-patch.js';
-import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
-import type { Client, DeleteOptions, GetOptions, ListOptions, Patch, StatusWriter, WriteOptions } from './client.js';
+import type { KubernetesObject, ObjectKey, ObjectMeta, ResourceDescriptor } from '../resource.js';
+import { encodeDates, type Timestamp, type WithDates } from '../wire.js';
+import type { Client, DeleteOptions, GetOptions, ListOptions, Patch, StatusWriter, WriteInput, WriteOptions } from './client.js';
 import { alreadyExists, badRequest, conflict, invalid, notFound, subresourceNotFound } from './fake-errors.js';
 import { applyJsonPatch } from './fake-json-patch.js';
 import { statusSubresourcePolicy } from './fake-status.js';
 
 /** FakeClientOptions configures a {@link FakeClient}. */
 export interface FakeClientOptions {
-  /** Objects the store starts with, stored as given (status included); each needs apiVersion, kind and name. */
-  objects?: KubernetesObject[];
+  /** Objects the store starts with, stored as given (status included, Dates as strings); each needs apiVersion, kind and name. */
+  objects?: Array<WithDates<KubernetesObject>>;
   /** Field manager reported by `fieldManager`; defaults to `fake-client`. */
   fieldManager?: string;
   /**
@@ -22,10 +24,15 @@ export interface FakeClientOptions {
   withStatusSubresource?: ResourceDescriptor[];
   /** Clock for creationTimestamp and deletionTimestamp; for tests. */
   now?: () => Date;
+  /**
+   * Field index registrations, each called with the client as its {@link FieldIndexer}: the same function
+   * can register the index on `mgr.getFieldIndexer()` in main.ts, like controller-runtime's `WithIndex`.
+   */
+  indexes?: ReadonlyArray<(indexer: FieldIndexer) => void>;
 }
 
-type Obj = KubernetesObject & { status?: unknown; [key: string]: unknown };
-type Stored = Obj & { metadata: NonNullable<KubernetesObject['metadata']> };
+type Obj = { apiVersion?: string; kind?: string; metadata?: ObjectMeta; status?: unknown; [key: string]: unknown };
+type Stored = Obj & { metadata: ObjectMeta };
 
 /**
  * FakeClient is an in-memory {@link Client} for unit tests of reconcilers, with the API server semantics
@@ -35,14 +42,16 @@ type Stored = Obj & { metadata: NonNullable<KubernetesObject['metadata']> };
  * finalizers (deletionTimestamp set; gone when the last finalizer is removed), merge and JSON patches
  * (a failed `test` is 422 as on the server), label and field selectors, and deep copies in and out.
  * Server-side apply is approximated as a merge patch that creates missing objects (no field ownership).
- * Timestamps are stored as RFC 3339 strings, as they arrive from a real API server.
+ * Timestamps are stored as RFC 3339 strings, as they arrive from a real API server; Dates written are
+ * stored as the strings the real client would send.
  */
-export class FakeClient implements Client {
+export class FakeClient implements Client, FieldIndexer {
   /** FakeClient.fieldManager is reported for writes without one. */
   readonly fieldManager: string;
   private readonly store = new Map<string, Stored>();
   private readonly hasStatus: (r: ResourceDescriptor) => boolean;
   private readonly now: () => Date;
+  private readonly indexes = new Map<string, IndexerFunc>();
   private resourceVersion = 1000;
 
   constructor(options: FakeClientOptions = {}) {
@@ -50,6 +59,20 @@ export class FakeClient implements Client {
     this.hasStatus = statusSubresourcePolicy(options.withStatusSubresource, isBuiltinResource);
     this.now = options.now ?? (() => new Date());
     for (const obj of options.objects ?? []) this.seed(obj);
+    for (const register of options.indexes ?? []) register(this);
+  }
+
+  /**
+   * FakeClient.indexField registers a field index for `list(..., { matchingFields })`, as the manager's
+   * field indexer does; a second index of the same field of a kind throws. The fake evaluates the
+   * extractor on every list instead of keeping an index, so it may be called at any time.
+   */
+  indexField<T extends KubernetesObject>(resource: ResourceDescriptor<T>, field: string, extract: IndexerFunc<T>): void {
+    const key = `${resource.apiVersion}/${resource.kind}/${fieldIndexName(field)}`;
+    if (this.indexes.has(key)) {
+      throw new Error(`indexer conflict: field ${field} of ${resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`} is already indexed`);
+    }
+    this.indexes.set(key, extract as IndexerFunc);
   }
 
   /** FakeClient.get returns a copy of the stored object or throws 404. */
@@ -67,19 +90,20 @@ export class FakeClient implements Client {
       throw badRequest(`unable to parse requirement: ${(err as Error).message}`);
     }
     const fields = fieldMatcher(options.fieldSelector);
+    const indexed = this.indexMatcher(resource, options);
     const out: T[] = [];
     for (const [key, obj] of [...this.store].sort(([a], [b]) => a.localeCompare(b))) {
       if (!key.startsWith(prefix)) continue;
       if (resource.namespaced && options.namespace && obj.metadata.namespace !== options.namespace) continue;
-      if (!labels(obj.metadata.labels) || !fields(obj)) continue;
+      if (!labels(obj.metadata.labels) || !fields(obj) || !indexed(obj)) continue;
       out.push(structuredClone(obj) as unknown as T);
     }
     return out;
   }
 
   /** FakeClient.create stores a new object: 409 when it exists, 400 when resourceVersion is set. */
-  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
-    const obj = structuredClone(object) as unknown as Obj;
+  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+    const obj = structuredClone(encodeDates(object)) as unknown as Obj;
     const meta = (obj.metadata ??= {});
     if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') throw badRequest('resourceVersion should not be set on objects to be created');
     if ((meta.name ?? '') === '') {
@@ -104,10 +128,11 @@ export class FakeClient implements Client {
   }
 
   /** FakeClient.update replaces the object (status kept when the kind has a status subresource). */
-  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+    const object = given as KubernetesObject;
     const { key, stored } = this.current(resource, object);
     this.checkResourceVersion(resource, stored, object);
-    const next = structuredClone(object) as unknown as Obj;
+    const next = structuredClone(encodeDates(object)) as unknown as Obj;
     if (this.hasStatus(resource)) {
       if (stored.status === undefined) delete next.status;
       else next.status = structuredClone(stored.status);
@@ -159,12 +184,13 @@ export class FakeClient implements Client {
   /** FakeClient.status returns the writer of the status subresource (404 for kinds without one). */
   status(): StatusWriter {
     return {
-      update: async <T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}) => {
+      update: async <T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: WriteInput<T>, options: WriteOptions = {}) => {
         if (!this.hasStatus(resource)) throw subresourceNotFound();
+        const object = given as KubernetesObject;
         const { key, stored } = this.current(resource, object);
         this.checkResourceVersion(resource, stored, object);
         const next = structuredClone(stored) as Obj;
-        const status = (object as unknown as Obj).status;
+        const status = (encodeDates(object) as unknown as Obj).status;
         if (status === undefined) delete next.status;
         else next.status = structuredClone(status);
         return this.commit(resource, key, stored, next, options) as T;
@@ -182,9 +208,25 @@ export class FakeClient implements Client {
     };
   }
 
+  /** indexMatcher compiles `matchingFields` against the registered extractors; a field without one throws. */
+  private indexMatcher(resource: ResourceDescriptor, options: ListOptions): (obj: Stored) => boolean {
+    const fields = Object.entries(options.matchingFields ?? {});
+    if (fields.length === 0) return () => true;
+    if (options.fieldSelector !== undefined && options.fieldSelector !== '') throw new Error(`list ${resource.kind}: give matchingFields or fieldSelector, not both`);
+    const checks = fields.map(([field, value]) => {
+      const name = fieldIndexName(field);
+      const extract = this.indexes.get(`${resource.apiVersion}/${resource.kind}/${name}`);
+      if (extract === undefined) {
+        throw new MissingIndexError(name, `Index with name ${name} does not exist: register it with indexField(${resource.kind}, '${field}', ...) on the FakeClient or in its indexes option`);
+      }
+      return (obj: Stored) => extract(obj).includes(value);
+    });
+    return (obj) => checks.every((check) => check(obj));
+  }
+
   /** seed stores an object as given, as controller-runtime's `WithObjects` does. */
-  private seed(object: KubernetesObject): void {
-    const obj = structuredClone(object) as Obj;
+  private seed(object: WithDates<KubernetesObject>): void {
+    const obj = structuredClone(encodeDates(object)) as Obj;
     const [group, version] = splitApiVersion(obj.apiVersion);
     if (obj.kind === undefined || obj.metadata?.name === undefined) throw new Error('FakeClient objects need apiVersion, kind and metadata.name');
     const meta = obj.metadata;
@@ -196,8 +238,9 @@ export class FakeClient implements Client {
     this.store.set(key, obj as Stored);
   }
 
-  private applyPatch(resource: ResourceDescriptor, stored: Stored, patch: Patch): Obj {
+  private applyPatch(resource: ResourceDescriptor, stored: Stored, given: Patch): Obj {
     const name = stored.metadata.name ?? '';
+    const patch = encodeDates(given);
     switch (patch.type) {
       case 'merge': {
         if (!isPlainObject(patch.data)) throw badRequest('merge patch must be a JSON object');
@@ -286,9 +329,9 @@ export class FakeClient implements Client {
     return String(this.resourceVersion);
   }
 
-  private timestamp(): Date {
-    // Stored as the RFC 3339 string a real server sends; the client-node model types it as Date.
-    return `${this.now().toISOString().slice(0, 19)}Z` as unknown as Date;
+  private timestamp(): Timestamp {
+    // metav1.Time as the API server writes it: whole seconds.
+    return `${this.now().toISOString().slice(0, 19)}Z`;
   }
 }
 
@@ -313,7 +356,7 @@ function fieldMatcher(selector: string | undefined): (obj: Stored) => boolean {
     if (m === null) throw badRequest(`invalid field selector: "${t}"`);
     const [, field, op, value] = m;
     if (field !== 'metadata.name' && field !== 'metadata.namespace') {
-      throw badRequest(`field label not supported: ${field}`);
+      throw badRequest(`"${field}" is not a known field selector: only "metadata.name", "metadata.namespace"`);
     }
     return { field, negate: op === '!=', value: value ?? '' };
   });

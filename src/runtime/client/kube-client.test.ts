@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fieldIndexFunc, fieldIndexName } from '../cache/field-index.js';
+import type { Cache, Informer } from '../cache/informer.js';
 import { InformerCache } from '../cache/informer-cache.js';
+import { Store } from '../cache/store.js';
 import { silentLogger } from '../log/logger.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
-import { isNotFound, type Client } from './client.js';
+import { ApiError, isNotFound, type Client } from './client.js';
 import { newClient } from './kube-client.js';
 import { RestClient } from './rest-client.js';
 import { StubApiServer } from './stub-apiserver.js';
@@ -95,5 +98,94 @@ describe('newClient', () => {
     expect(api.requests.at(-1)).toMatchObject({ method: 'PATCH', path: '/apis/example.com/v1/namespaces/ns/widgets/w/status' });
     await client.delete(Widget, { namespace: 'ns', name: 'w' });
     await expect(client.get(Widget, { namespace: 'ns', name: 'w' })).rejects.toSatisfy(isNotFound);
+  });
+});
+
+const controllerName = (o: KubernetesObject): string[] => (o.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name);
+const ownedBy = (namespace: string, name: string, owner: string, labels: Record<string, string> = {}): Widget => ({
+  metadata: { namespace, name, labels, ownerReferences: [{ apiVersion: 'example.com/v1', kind: 'Owner', name: owner, uid: `u-${owner}`, controller: true }] },
+});
+
+describe('newClient matchingFields', () => {
+  it('lists from a field index of the cache, in one namespace or across all, with labels, as copies', async () => {
+    api.put(Widget, ownedBy('a', 'w1', 'cron', { tier: 'web' }));
+    api.put(Widget, ownedBy('a', 'w2', 'cron'));
+    api.put(Widget, ownedBy('b', 'w3', 'cron'));
+    api.put(Widget, ownedBy('a', 'w4', 'other'));
+    cache.indexField(Widget, '.metadata.controller', controllerName);
+    void cache.start(stop.signal);
+    await cache.waitForCacheSync();
+    const before = gets().length;
+    const names = (ws: Widget[]) => ws.map((w) => `${w.metadata?.namespace}/${w.metadata?.name}`).sort();
+
+    expect(names(await client.list(Widget, { namespace: 'a', matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/w1', 'a/w2']);
+    expect(names(await client.list(Widget, { matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/w1', 'a/w2', 'b/w3']);
+    expect(names(await client.list(Widget, { matchingFields: { '.metadata.controller': 'cron' }, labelSelector: 'tier=web' }))).toEqual(['a/w1']);
+    expect(await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'other' } })).toEqual([]);
+    const [copy] = await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'cron' } });
+    copy!.metadata!.name = 'changed';
+    expect(names(await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['b/w3']);
+    expect(gets().length).toBe(before);
+  });
+
+  it('fails clearly when the cache has no index for the field', async () => {
+    cache.getInformer(Widget);
+    void cache.start(stop.signal);
+    await cache.waitForCacheSync();
+    await expect(client.list(Widget, { matchingFields: { 'spec.size': '1' } })).rejects.toThrow(
+      /^Index with name field:spec\.size does not exist: register it with mgr\.getFieldIndexer\(\)\.indexField\(Widget, 'spec\.size', \.\.\.\) before the manager starts/,
+    );
+  });
+
+  it('refuses matchingFields together with fieldSelector', async () => {
+    await expect(client.list(Widget, { matchingFields: { a: 'b' }, fieldSelector: 'metadata.name=x' })).rejects.toThrow(/matchingFields or fieldSelector, not both/);
+  });
+
+  it('asks the API server with a field selector when reading live, and explains a field the server does not support', async () => {
+    api.put(Widget, { metadata: { name: 'w', namespace: 'ns' } });
+    api.put(Widget, { metadata: { name: 'v', namespace: 'ns' } });
+    const direct = newClient({ rest: new RestClient(transport), fieldManager: 'm' });
+    const found = await direct.list(Widget, { namespace: 'ns', matchingFields: { 'metadata.name': 'w' } });
+    expect(found.map((w) => w.metadata?.name)).toEqual(['w']);
+    expect(api.requests.at(-1)?.query.get('fieldSelector')).toBe('metadata.name=w');
+
+    const err = await direct.list(Widget, { matchingFields: { '.metadata.controller': 'cron' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe(400);
+    expect((err as Error).message).toMatch(/^widgets\.example\.com cannot be listed by field \.metadata\.controller from the API server \("\.metadata\.controller" is not a known field selector: only "metadata\.name", "metadata\.namespace"\)/);
+    expect((err as Error).message).toMatch(/reads live, so matchingFields is sent as a field selector/);
+    expect((err as Error).message).toMatch(/mgr\.getFieldIndexer\(\)\.indexField/);
+  });
+
+  it('looks up 10 000 cached objects by index without reading the ones that do not match', async () => {
+    // Every cached object is a proxy that records reads: a linear scan would read all of them.
+    const touched = new Set<string>();
+    const store = new Store<KubernetesObject>();
+    store.addIndexer(fieldIndexName('.metadata.controller'), fieldIndexFunc('.metadata.controller', controllerName, silentLogger()));
+    for (let i = 0; i < 10_000; i++) {
+      const target = ownedBy(`ns${Math.floor(i / 1000)}`, `w${i}`, `owner-${i % 500}`);
+      const key = `${target.metadata?.namespace}/${target.metadata?.name}`;
+      store.apply(new Proxy(target, { get: (t, p, r) => (touched.add(key), Reflect.get(t, p, r)) }));
+    }
+    const informer: Informer = {
+      addEventHandler: () => () => undefined,
+      hasSynced: () => true,
+      waitForSync: async () => undefined,
+      get: (key) => store.get(key),
+      list: (filter) => store.list(filter),
+      byIndex: (name, value) => store.byIndex(name, value),
+    };
+    const storeCache: Cache = { getInformer: () => informer as never, hasInformer: () => true, start: async () => undefined, waitForCacheSync: async () => true };
+    const indexed = newClient({ rest: new RestClient(transport), cache: storeCache, fieldManager: 'm' });
+    touched.clear();
+
+    const inNamespace = await indexed.list(Widget, { namespace: 'ns3', matchingFields: { '.metadata.controller': 'owner-7' } });
+    expect(inNamespace.map((w) => w.metadata?.name).sort()).toEqual(['w3007', 'w3507']);
+    expect([...touched].sort()).toEqual(['ns3/w3007', 'ns3/w3507']);
+
+    touched.clear();
+    const everywhere = await indexed.list(Widget, { matchingFields: { '.metadata.controller': 'owner-3' }, labelSelector: 'app!=x' });
+    expect(everywhere).toHaveLength(20);
+    expect(touched.size).toBe(20);
   });
 });

@@ -1,5 +1,7 @@
 import { deepCopy } from '../cache/deep-copy.js';
+import { fieldSelectorFor, listByFields, MissingIndexError } from '../cache/field-index.js';
 import type { Cache } from '../cache/informer.js';
+import { labelMatcher } from '../cache/label-selector.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import {
   ApiError,
@@ -9,6 +11,7 @@ import {
   type ListOptions,
   type Patch,
   type StatusWriter,
+  type WriteInput,
   type WriteOptions,
 } from './client.js';
 import type { RestClient } from './rest-client.js';
@@ -51,29 +54,44 @@ class KubeClient implements Client {
   }
 
   async list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions = {}): Promise<T[]> {
-    // The cache holds no field indexes: field selectors are answered by the API server.
+    const fields = options.matchingFields !== undefined && Object.keys(options.matchingFields).length > 0 ? options.matchingFields : undefined;
     const hasFieldSelector = options.fieldSelector !== undefined && options.fieldSelector !== '';
+    if (fields !== undefined && hasFieldSelector) throw new Error(`list ${resource.kind}: give matchingFields or fieldSelector, not both`);
+    // The cache indexes only the fields registered with indexField: other field selectors go to the API server.
     const informer = this.cachedInformer(resource, options.live === true || hasFieldSelector, options.namespace);
-    if (informer === undefined) {
+    if (informer === undefined) return this.listLive(resource, options, fields);
+    const namespace = resource.namespaced ? options.namespace : undefined;
+    if (fields === undefined) return informer.list({ namespace, labelSelector: options.labelSelector }).map((item) => deepCopy(item));
+    let found: T[];
+    try {
+      found = listByFields(informer, resource, fields, namespace);
+    } catch (err) {
+      if (err instanceof MissingIndexError) throw missingIndex(resource, err);
+      throw err;
+    }
+    const labels = labelMatcher(options.labelSelector);
+    return found.filter((item) => labels(item.metadata?.labels)).map((item) => deepCopy(item));
+  }
+
+  private async listLive<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions, fields: Record<string, string> | undefined): Promise<T[]> {
+    try {
       const result = await this.rest.listAll(resource, {
         namespace: options.namespace,
         labelSelector: options.labelSelector,
-        fieldSelector: options.fieldSelector,
+        fieldSelector: fields === undefined ? options.fieldSelector : fieldSelectorFor(fields),
       });
       return result.items;
+    } catch (err) {
+      if (fields !== undefined && err instanceof ApiError && err.code === 400) throw unsupportedField(resource, Object.keys(fields), err);
+      throw err;
     }
-    const items = informer.list({
-      namespace: resource.namespaced ? options.namespace : undefined,
-      labelSelector: options.labelSelector,
-    });
-    return items.map((item) => deepCopy(item));
   }
 
-  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
     return this.rest.create(resource, object, this.writeOptions(options));
   }
 
-  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: WriteOptions = {}): Promise<T> {
+  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
     return this.rest.update(resource, object, this.writeOptions(options));
   }
 
@@ -103,6 +121,22 @@ class KubeClient implements Client {
     // Before the first list is stored the cache would answer "not found" for everything.
     return informer.hasSynced() ? informer : undefined;
   }
+}
+
+/** missingIndex explains a list by a field the cache has no index for. */
+function missingIndex(resource: ResourceDescriptor, err: MissingIndexError): MissingIndexError {
+  const field = err.index.replace(/^field:/, '');
+  return new MissingIndexError(err.index, `${err.message}: register it with mgr.getFieldIndexer().indexField(${resource.kind}, '${field}', ...) before the manager starts`);
+}
+
+/** unsupportedField explains a live list by fields the API server cannot select on. */
+function unsupportedField(resource: ResourceDescriptor, fields: string[], err: ApiError): ApiError {
+  const qualified = resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`;
+  const message =
+    `${qualified} cannot be listed by field ${fields.join(', ')} from the API server (${err.message}): this client reads live, so matchingFields ` +
+    `is sent as a field selector, which the API server supports only for metadata.name, metadata.namespace and a few fields of some kinds; ` +
+    `list through the manager's cached client instead, with an index registered by mgr.getFieldIndexer().indexField(${resource.kind}, '${fields[0]}', ...)`;
+  return new ApiError(err.code, err.reason, message, err.status, { cause: err });
 }
 
 /** notFound builds the 404 error the API server would send for a missing object. */

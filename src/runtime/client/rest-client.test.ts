@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KubeConfig } from '@kubernetes/client-node';
+import { KubeConfig, type V1Lease } from '@kubernetes/client-node';
 import { registry } from '../metrics/registry.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
 import { ApiError, isConflict, isNotFound } from './client.js';
@@ -15,6 +15,7 @@ interface Widget extends KubernetesObject {
 }
 
 const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const Lease = defineResource<V1Lease>({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true });
 const Widget = defineResource<Widget>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
 
 let api: StubApiServer;
@@ -22,7 +23,7 @@ let rest: RestClient;
 let transport: KubeTransport;
 
 beforeEach(async () => {
-  api = await new StubApiServer().serve(ConfigMap).serve(Widget).start();
+  api = await new StubApiServer().serve(ConfigMap).serve(Widget).serve(Lease).start();
   transport = new KubeTransport(api.kubeConfig('t0ken'));
   rest = new RestClient(transport);
 });
@@ -32,6 +33,20 @@ afterEach(async () => {
 });
 
 describe('RestClient', () => {
+  it('writes Dates of client-node models as RFC 3339 strings with microseconds and returns strings', async () => {
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    const lease: V1Lease = { metadata: { name: 'l', namespace: 'ns' }, spec: { holderIdentity: 'me', renewTime: at } };
+    const created = await rest.create(Lease, lease);
+    expect((api.requests.at(-1)!.body as V1Lease).spec?.renewTime).toBe('2026-02-03T04:05:06.789000Z');
+    expect(lease.spec?.renewTime).toBe(at);
+    const renewed: string | undefined = created.spec?.renewTime;
+    expect(renewed).toBe('2026-02-03T04:05:06.789000Z');
+    await rest.update(Lease, { ...created, spec: { ...created.spec, acquireTime: at } });
+    expect((api.requests.at(-1)!.body as V1Lease).spec?.acquireTime).toBe('2026-02-03T04:05:06.789000Z');
+    await rest.patch(Lease, { namespace: 'ns', name: 'l' }, { type: 'merge', data: { spec: { renewTime: new Date(0) } } });
+    expect((api.requests.at(-1)!.body as V1Lease).spec?.renewTime).toBe('1970-01-01T00:00:00.000000Z');
+  });
+
   it('creates, reads, updates and deletes, sending the bearer token', async () => {
     const created = await rest.create(Widget, { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 1 } }, { fieldManager: 'mgr' });
     expect(created).toMatchObject({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'ns' } });

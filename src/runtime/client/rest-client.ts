@@ -1,4 +1,5 @@
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
+import { encodeDates, type WithDates } from '../wire.js';
 import type { DeleteOptions, Patch } from './client.js';
 import type { Transport } from './transport.js';
 import { resourcePath, type QueryValue } from './urls.js';
@@ -101,8 +102,9 @@ export class RestClient {
     return { items, resourceVersion: first.resourceVersion };
   }
 
-  /** RestClient.create creates an object; its namespace comes from the object's metadata. */
-  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: RestWriteOptions = {}): Promise<T> {
+  /** RestClient.create creates an object; its namespace comes from the object's metadata. Dates in it are sent as RFC 3339 strings. */
+  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: NoInfer<T> | WithDates<NoInfer<T>>, options: RestWriteOptions = {}): Promise<T> {
+    const object = given as KubernetesObject;
     const namespace = resource.namespaced ? object.metadata?.namespace : undefined;
     if (resource.namespaced && (namespace === undefined || namespace === '')) {
       throw new Error(`${resource.kind} "${object.metadata?.name ?? object.metadata?.generateName ?? ''}" is namespaced: set metadata.namespace`);
@@ -118,7 +120,8 @@ export class RestClient {
   }
 
   /** RestClient.update replaces an object (or its subresource); the server checks metadata.resourceVersion. */
-  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: T, options: RestWriteOptions = {}): Promise<T> {
+  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: NoInfer<T> | WithDates<NoInfer<T>>, options: RestWriteOptions = {}): Promise<T> {
+    const object = given as KubernetesObject;
     const key = objectKey(object);
     const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
     return withTypeMeta(resource, await this.transport.request<T>({
@@ -137,10 +140,10 @@ export class RestClient {
     let body: unknown;
     switch (patch.type) {
       case 'merge':
-        body = patch.data;
+        body = encodeDates(patch.data);
         break;
       case 'json':
-        body = patch.ops;
+        body = encodeDates(patch.ops);
         break;
       case 'apply': {
         const manager = patch.fieldManager ?? options.fieldManager;
@@ -235,7 +238,9 @@ export function withTypeMeta<T extends KubernetesObject>(resource: ResourceDescr
   return object;
 }
 
-function typedCopy<T extends KubernetesObject>(resource: ResourceDescriptor, object: T): T {
-  if (object.apiVersion !== undefined && object.apiVersion !== '' && object.kind !== undefined && object.kind !== '') return object;
-  return { ...object, apiVersion: object.apiVersion || resource.apiVersion, kind: object.kind || resource.kind };
+/** typedCopy is the body of a write: the object with apiVersion and kind filled in and Dates as strings. */
+function typedCopy(resource: ResourceDescriptor, object: KubernetesObject): KubernetesObject {
+  const encoded = encodeDates(object);
+  if (encoded.apiVersion !== undefined && encoded.apiVersion !== '' && encoded.kind !== undefined && encoded.kind !== '') return encoded;
+  return { ...encoded, apiVersion: encoded.apiVersion || resource.apiVersion, kind: encoded.kind || resource.kind };
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+import { fieldFilter } from './stub-field-selector.js';
 
 /**
  * This module is test support: a small in-process API server (node:http, plain JSON) that serves list,
@@ -258,7 +259,11 @@ export class StubApiServer {
         this.startWatch(req, p, res);
         return undefined;
       }
-      if (req.method === 'GET') return { status: 200, body: this.list(req, p, store) };
+      if (req.method === 'GET') {
+        const selected = fieldFilter(req.query.get('fieldSelector'));
+        if (typeof selected === 'string') return status(400, 'BadRequest', selected);
+        return { status: 200, body: this.list(req, p, store, selected) };
+      }
       if (req.method === 'POST') {
         const obj = req.body as KubernetesObject;
         const name = obj.metadata?.name ?? `${obj.metadata?.generateName ?? 'gen-'}${++this.uid}`;
@@ -295,9 +300,10 @@ export class StubApiServer {
     }
   }
 
-  private list(req: StubRequest, p: Parsed, store: Map<string, KubernetesObject>): unknown {
+  private list(req: StubRequest, p: Parsed, store: Map<string, KubernetesObject>, selected: (o: KubernetesObject) => boolean): unknown {
     const all = [...store.values()]
       .filter((o) => p.namespace === undefined || o.metadata?.namespace === p.namespace)
+      .filter(selected)
       .sort((a, b) => `${a.metadata?.namespace}/${a.metadata?.name}`.localeCompare(`${b.metadata?.namespace}/${b.metadata?.name}`));
     const limit = Number(req.query.get('limit') ?? '0');
     const offset = Number(req.query.get('continue') ?? '0');

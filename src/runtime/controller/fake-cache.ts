@@ -1,3 +1,4 @@
+import { ALL_NAMESPACES, fieldIndexName, MissingIndexError, type FieldIndexer, type IndexerFunc } from '../cache/field-index.js';
 import type { Cache, EventHandler, Informer, ListFilter } from '../cache/informer.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { objectToRequest, requestToKey } from '../workqueue/request-key.js';
@@ -9,6 +10,7 @@ import { objectToRequest, requestToKey } from '../workqueue/request-key.js';
 export class FakeInformer<T extends KubernetesObject = KubernetesObject> implements Informer<T> {
   private readonly store = new Map<string, T>();
   private readonly handlers = new Set<EventHandler<T>>();
+  private readonly fieldIndexes = new Map<string, IndexerFunc<T>>();
   private synced: boolean;
   private readonly syncWaiters: Array<() => void> = [];
 
@@ -83,16 +85,35 @@ export class FakeInformer<T extends KubernetesObject = KubernetesObject> impleme
     return [...this.store.values()].filter((o) => !filter.namespace || o.metadata?.namespace === filter.namespace);
   }
 
-  /** FakeInformer.byIndex supports the `namespace` and `owner` (owner UID) indexes. */
+  /**
+   * FakeInformer.byIndex supports the `namespace` and `owner` (owner UID) indexes and the field indexes
+   * added with {@link FakeInformer.indexField} (keyed `<namespace>/<value>` or `__all_namespaces/<value>`,
+   * as the real cache keys them); any other index throws {@link MissingIndexError}.
+   */
   byIndex(name: string, value: string): T[] {
     if (name === 'namespace') return this.list({ namespace: value });
     if (name === 'owner') return [...this.store.values()].filter((o) => o.metadata?.ownerReferences?.some((r) => r.uid === value));
-    return [];
+    const extract = this.fieldIndexes.get(name);
+    if (extract === undefined) throw new MissingIndexError(name);
+    const slash = value.indexOf('/');
+    const namespace = value.slice(0, slash);
+    const wanted = value.slice(slash + 1);
+    // A fake evaluates the extractor on every lookup instead of keeping an index.
+    return [...this.store.values()].filter(
+      (o) => (namespace === ALL_NAMESPACES || (o.metadata?.namespace ?? '') === namespace) && extract(o).includes(wanted),
+    );
+  }
+
+  /** FakeInformer.indexField adds a field index, like the real cache's; a field indexed twice throws. */
+  indexField(field: string, extract: IndexerFunc<T>): void {
+    const name = fieldIndexName(field);
+    if (this.fieldIndexes.has(name)) throw new Error(`indexer conflict: field ${field} is already indexed`);
+    this.fieldIndexes.set(name, extract);
   }
 }
 
 /** FakeCache is an in-memory {@link Cache} of {@link FakeInformer}s, one per resource, for unit tests. */
-export class FakeCache implements Cache {
+export class FakeCache implements Cache, FieldIndexer {
   private readonly informers = new Map<string, FakeInformer>();
 
   constructor(private readonly options: { synced?: boolean } = {}) {}
@@ -111,6 +132,11 @@ export class FakeCache implements Cache {
   /** FakeCache.getInformer returns the fake informer of `resource`. */
   getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>): Informer<T> {
     return this.informer(resource);
+  }
+
+  /** FakeCache.indexField adds a field index to the fake informer of `resource`, as the manager's field indexer does. */
+  indexField<T extends KubernetesObject>(resource: ResourceDescriptor<T>, field: string, extract: IndexerFunc<T>): void {
+    this.informer(resource).indexField(field, extract);
   }
 
   /** FakeCache.hasInformer tells whether an informer of `resource` was created. */

@@ -1,9 +1,13 @@
-import type { EventsV1Event } from '@kubernetes/client-node';
+import type { EventsV1Event as ModelEvent } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log/logger.js';
 import { formatMicroTime } from './micro-time.js';
 import { newEventRecorder } from './recorder.js';
 import { TokenBuckets } from './token-buckets.js';
+import type { Wire } from '../wire.js';
+
+/** Events are recorded as they are sent: timestamps are strings. */
+type EventsV1Event = Wire<ModelEvent>;
 
 const pod = {
   apiVersion: 'v1',

@@ -1,4 +1,8 @@
-import type { EventsV1Event, V1ObjectReference } from '@kubernetes/client-node';
+import type { EventsV1Event as ModelEvent, V1ObjectReference } from '@kubernetes/client-node';
+import type { Wire } from '../wire.js';
+
+/** EventsV1Event is an events.k8s.io/v1 Event as it is sent (times as RFC 3339 strings). */
+type EventsV1Event = Wire<ModelEvent>;
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
 import { formatMicroTime } from './micro-time.js';
@@ -177,12 +181,12 @@ export function newEventRecorder(options: EventRecorderOptions): RecordingEventR
       cached.lastSeen = at.getTime();
       const observed = formatMicroTime(at);
       if (cached.event.series !== undefined) {
-        cached.event.series = { count: cached.event.series.count + 1, lastObservedTime: observed as unknown as Date };
+        cached.event.series = { count: cached.event.series.count + 1, lastObservedTime: observed };
         cached.dirty = true;
         ensureTimer();
         return;
       }
-      cached.event.series = { count: 2, lastObservedTime: observed as unknown as Date };
+      cached.event.series = { count: 2, lastObservedTime: observed };
       enqueue({ kind: 'patch', event: structuredClone(cached.event) });
       return;
     }
@@ -252,7 +256,7 @@ function buildEvent(
     kind: 'Event',
     metadata: { name, namespace },
     // The wire format is a string; the client-node model types it as Date.
-    eventTime: formatMicroTime(at) as unknown as Date,
+    eventTime: formatMicroTime(at),
     regarding,
     reason,
     note: truncateBytes(note, NOTE_LIMIT),

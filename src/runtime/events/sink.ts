@@ -1,6 +1,9 @@
-import type { EventsV1Event } from '@kubernetes/client-node';
+import type { EventsV1Event as ModelEvent } from '@kubernetes/client-node';
 import { builtin } from '../builtin.js';
 import type { Client } from '../client/client.js';
+import type { Wire } from '../wire.js';
+
+type EventsV1Event = Wire<ModelEvent>;
 
 /** EventSink is where an event recorder writes: create an Event, and update the series of one it created. */
 export interface EventSink {

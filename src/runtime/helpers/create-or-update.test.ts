@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { V1ConfigMap } from '@kubernetes/client-node';
 import { builtin } from '../builtin.js';
 import { FakeClient } from '../client/fake-client.js';
-import { defineResource, type KubernetesObject } from '../resource.js';
+import { defineResource, type KubernetesObject, type ObjectOf } from '../resource.js';
+
+// createOrUpdate replaces the object in place by what the server stored: a wire object.
+type V1ConfigMap = ObjectOf<typeof builtin.ConfigMap>;
 import { createOrPatch, createOrUpdate } from './create-or-update.js';
 import { applyMergePatch, createMergePatch } from './merge-patch.js';
 

@@ -2,6 +2,7 @@ import type { V1Lease } from '@kubernetes/client-node';
 import { isNotFound } from '../client/client.js';
 import type { RestClient } from '../client/rest-client.js';
 import { defineResource } from '../resource.js';
+import type { Wire } from '../wire.js';
 
 /** LeaseResource is `coordination.k8s.io/v1` Lease, the lock leader election holds. */
 export const LeaseResource = defineResource<V1Lease>({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true });
@@ -74,7 +75,7 @@ export function formatMicroTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
-function toSpec(r: LeaderElectionRecord): Record<string, unknown> {
+function toSpec(r: LeaderElectionRecord): NonNullable<Wire<V1Lease>['spec']> {
   return {
     holderIdentity: r.holderIdentity,
     leaseDurationSeconds: r.leaseDurationSeconds,
@@ -84,8 +85,8 @@ function toSpec(r: LeaderElectionRecord): Record<string, unknown> {
   };
 }
 
-function toRecord(lease: V1Lease): LeaderElectionRecord {
-  const spec = (lease.spec ?? {}) as { holderIdentity?: string; leaseDurationSeconds?: number; acquireTime?: unknown; renewTime?: unknown; leaseTransitions?: number };
+function toRecord(lease: Wire<V1Lease>): LeaderElectionRecord {
+  const spec = lease.spec ?? {};
   return {
     holderIdentity: spec.holderIdentity ?? '',
     leaseDurationSeconds: spec.leaseDurationSeconds ?? 0,
@@ -95,11 +96,8 @@ function toRecord(lease: V1Lease): LeaderElectionRecord {
   };
 }
 
-function parseTime(value: unknown): number {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'string') {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? 0 : ms;
-  }
-  return 0;
+function parseTime(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? 0 : ms;
 }

@@ -230,6 +230,21 @@ describe('Manager', () => {
     await running;
   });
 
+  it('lists by the field indexes registered on its field indexer, which refuses registrations after start', async () => {
+    const owner = { apiVersion: 'example.com/v1', kind: 'Owner', name: 'o', uid: 'u', controller: true };
+    api.put(ConfigMap, { metadata: { name: 'owned', namespace: 'a', ownerReferences: [owner] } });
+    api.put(ConfigMap, { metadata: { name: 'free', namespace: 'a' } });
+    const mgr = await manager();
+    mgr.getFieldIndexer().indexField(ConfigMap, '.metadata.controller', (cm) => (cm.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name));
+    const running = mgr.start(stop.signal);
+    await mgr.elected();
+    const found = await mgr.client.list(ConfigMap, { namespace: 'a', matchingFields: { '.metadata.controller': 'o' } });
+    expect(found.map((cm) => cm.metadata?.name)).toEqual(['owned']);
+    expect(() => mgr.getFieldIndexer().indexField(ConfigMap, 'other', () => [])).toThrow(/before the manager starts/);
+    stop.abort();
+    await running;
+  });
+
   it('starts runnables added after start', async () => {
     const mgr = await manager();
     const running = mgr.start(stop.signal);

@@ -1,8 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
+import type { FieldIndexer } from '../cache/field-index.js';
 import { InformerCache } from '../cache/informer-cache.js';
 import type { Cache } from '../cache/informer.js';
 import { ApiError, type Client } from '../client/client.js';
@@ -19,6 +19,7 @@ import { MetricsServer } from '../metrics/server.js';
 import { defineResource } from '../resource.js';
 import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from './bind-address.js';
+import { loadKubeConfigClass } from './client-node.js';
 import type { ManagerOptions } from './options.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
@@ -45,6 +46,11 @@ export interface Manager {
   readonly metricsServer: MetricsServer | undefined;
   /** Manager.getCache returns the shared informer cache. */
   getCache(): Cache;
+  /**
+   * Manager.getFieldIndexer returns the cache's field indexer, like controller-runtime's
+   * `mgr.GetFieldIndexer()`: indexes registered before start serve `client.list(Kind, { matchingFields })`.
+   */
+  getFieldIndexer(): FieldIndexer;
   /** Manager.getEventRecorder returns the recorder of events reported by `name` (the controller name). */
   getEventRecorder(name: string): EventRecorder;
   /** Manager.add registers a runnable; controllers (needLeaderElection not false) run only while leading. */
@@ -164,6 +170,10 @@ class ControllerManager implements Manager {
   }
 
   getCache(): Cache {
+    return this.cache;
+  }
+
+  getFieldIndexer(): FieldIndexer {
     return this.cache;
   }
 
@@ -336,9 +346,9 @@ async function defaultClusterAccess(): Promise<ClusterAccess> {
 }
 
 function loadDefaultKubeConfig(): KubeConfig {
-  // Loaded on demand: client-node costs about 80 MB of resident memory and seconds of start-up, which an
-  // operator that never needs it should not pay. require() of an ES module is synchronous (Node >= 22.12).
-  const { KubeConfig: KubeConfigClass } = createRequire(import.meta.url)('@kubernetes/client-node') as typeof import('@kubernetes/client-node');
+  // Loaded on demand: client-node costs tens of megabytes of resident memory and seconds of start-up,
+  // which an operator that never needs it should not pay.
+  const KubeConfigClass = loadKubeConfigClass();
   const kc = new KubeConfigClass();
   kc.loadFromDefault();
   const server = kc.getCurrentCluster()?.server;

@@ -1,5 +1,6 @@
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
+import type { Wire } from '../wire.js';
 import type { WebhookRequestContext } from './server.js';
 
 /** GroupVersionKind names a kind in an admission request. */
@@ -93,20 +94,43 @@ export interface AdmissionContext {
 /** Warnings are messages shown to the client (kubectl prints them) without denying the request. */
 export type Warnings = string[];
 
-/** CustomDefaulter sets defaults on objects of type T by mutating them in place, like controller-runtime's. */
+/**
+ * CustomDefaulter sets defaults on objects of kind T by mutating them in place, like controller-runtime's.
+ * The object is the JSON of the admission request, so it is typed `Wire<T>` (timestamps are strings).
+ */
 export interface CustomDefaulter<T extends KubernetesObject = KubernetesObject> {
   /** CustomDefaulter.default mutates obj; throwing denies the request. */
-  default(ctx: AdmissionContext, obj: T): Promise<void>;
+  default(ctx: AdmissionContext, obj: Wire<T>): Promise<void>;
 }
 
-/** CustomValidator validates objects of type T; throwing denies the request with the error message. */
+/** CustomValidator validates objects of kind T (as `Wire<T>`, see {@link CustomDefaulter}); throwing denies the request with the error message. */
 export interface CustomValidator<T extends KubernetesObject = KubernetesObject> {
   /** CustomValidator.validateCreate validates a new object. */
-  validateCreate(ctx: AdmissionContext, obj: T): Promise<Warnings | void>;
+  validateCreate(ctx: AdmissionContext, obj: Wire<T>): Promise<Warnings | void>;
   /** CustomValidator.validateUpdate validates a change. */
-  validateUpdate(ctx: AdmissionContext, oldObj: T, newObj: T): Promise<Warnings | void>;
+  validateUpdate(ctx: AdmissionContext, oldObj: Wire<T>, newObj: Wire<T>): Promise<Warnings | void>;
   /** CustomValidator.validateDelete validates a deletion of the existing object. */
-  validateDelete(ctx: AdmissionContext, obj: T): Promise<Warnings | void>;
+  validateDelete(ctx: AdmissionContext, obj: Wire<T>): Promise<Warnings | void>;
+}
+
+/**
+ * WireDefaulter is a {@link CustomDefaulter} by its shape, for objects already of a wire type `W`. The
+ * webhook builder takes this rather than `CustomDefaulter<W>` so that `CustomDefaulter<Memcached>` is
+ * compared method by method (its methods take `Wire<Memcached>`, which is `W`).
+ */
+export interface WireDefaulter<W> {
+  /** WireDefaulter.default is {@link CustomDefaulter.default}. */
+  default(ctx: AdmissionContext, obj: W): Promise<void>;
+}
+
+/** WireValidator is a {@link CustomValidator} by its shape, for objects of a wire type `W` (see {@link WireDefaulter}). */
+export interface WireValidator<W> {
+  /** WireValidator.validateCreate is {@link CustomValidator.validateCreate}. */
+  validateCreate(ctx: AdmissionContext, obj: W): Promise<Warnings | void>;
+  /** WireValidator.validateUpdate is {@link CustomValidator.validateUpdate}. */
+  validateUpdate(ctx: AdmissionContext, oldObj: W, newObj: W): Promise<Warnings | void>;
+  /** WireValidator.validateDelete is {@link CustomValidator.validateDelete}. */
+  validateDelete(ctx: AdmissionContext, obj: W): Promise<Warnings | void>;
 }
 
 /** AdmissionError is a denial with a chosen HTTP code and reason (any error with numeric `code` works too). */

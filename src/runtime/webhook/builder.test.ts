@@ -9,6 +9,7 @@ import { TinyCA } from '../../testing/certs.js';
 import { builtin } from '../builtin.js';
 import { silentLogger } from '../log/logger.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
+import type { Wire } from '../wire.js';
 import type { AdmissionReview, CustomDefaulter, CustomValidator } from './admission.js';
 import { CONVERSION_PATH, defaultingPath, newWebhookManagedBy, validationPath } from './builder.js';
 import type { ConversionReview } from './conversion.js';
@@ -56,7 +57,7 @@ describe('newWebhookManagedBy', () => {
     expect(server.registered('/validate-cache-example-com-v1alpha1-memcached')).toBe(true);
     newWebhookManagedBy(mgrWith(server))
       .for(Hub)
-      .withConversion({ hub: 'v2', spokes: { v1alpha1: { toHub: (o: Memcached): V2Memcached => ({ ...o, spec: { replicas: o.spec?.size } }), fromHub: (h: V2Memcached): Memcached => ({ ...h, spec: { size: h.spec?.replicas } }) } } })
+      .withConversion({ hub: 'v2', spokes: { v1alpha1: { toHub: (o: Wire<Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size } }), fromHub: (h: Wire<V2Memcached>): Wire<Memcached> => ({ ...h, spec: { size: h.spec?.replicas } }) } } })
       .complete();
     newWebhookManagedBy(mgrWith(server)).for(builtin.ConfigMap).withConversion({ hub: 'v1', spokes: {} }).complete();
     expect(server.registered(CONVERSION_PATH)).toBe(true);
@@ -82,7 +83,7 @@ describe('newWebhookManagedBy', () => {
     newWebhookManagedBy(mgrWith(server)).for(V1).withDefaulter(defaulter).withValidator(validator).complete();
     newWebhookManagedBy(mgrWith(server))
       .for(Hub)
-      .withConversion({ hub: 'v2', spokes: { v1: { toHub: (o: Memcached): V2Memcached => ({ ...o, spec: { replicas: o.spec?.size } }), fromHub: (h: V2Memcached): Memcached => ({ ...h, spec: { size: h.spec?.replicas } }) } } })
+      .withConversion({ hub: 'v2', spokes: { v1: { toHub: (o: Wire<Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size } }), fromHub: (h: Wire<V2Memcached>): Wire<Memcached> => ({ ...h, spec: { size: h.spec?.replicas } }) } } })
       .complete();
     const ac = new AbortController();
     const running = server.start(ac.signal);

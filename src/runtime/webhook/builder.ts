@@ -1,6 +1,6 @@
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
-import { admissionErrorBody, type CustomDefaulter, type CustomValidator } from './admission.js';
+import { admissionErrorBody, type WireDefaulter, type WireValidator } from './admission.js';
 import { ConversionRegistry, conversionErrorBody, type HubSpokeConversion } from './conversion.js';
 import { defaultingHandler } from './defaulting.js';
 import type { WebhookServer } from './server.js';
@@ -48,8 +48,8 @@ export function conversionRegistryFor(server: WebhookServer): ConversionRegistry
 /** WebhookBuilder wires defaulting, validation and conversion webhooks of one kind into the webhook server. */
 export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
   private resource: ResourceDescriptor<T> | undefined;
-  private defaulter: CustomDefaulter<T> | undefined;
-  private validator: CustomValidator<T> | undefined;
+  private defaulter: WireDefaulter<T> | undefined;
+  private validator: WireValidator<T> | undefined;
   private conversion: HubSpokeConversion<T> | undefined;
   private customDefaulterPath: string | undefined;
   private customValidatorPath: string | undefined;
@@ -65,13 +65,13 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
   }
 
   /** WebhookBuilder.withDefaulter serves a mutating webhook calling `defaulter.default`. */
-  withDefaulter(defaulter: CustomDefaulter<T>): this {
+  withDefaulter(defaulter: WireDefaulter<T>): this {
     this.defaulter = defaulter;
     return this;
   }
 
   /** WebhookBuilder.withValidator serves a validating webhook calling the validator. */
-  withValidator(validator: CustomValidator<T>): this {
+  withValidator(validator: WireValidator<T>): this {
     this.validator = validator;
     return this;
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
+import type { Wire } from '../wire.js';
 import { ConversionRegistry, type ConversionReview } from './conversion.js';
 
 interface V1Memcached extends KubernetesObject {
@@ -22,12 +23,12 @@ function registry(): ConversionRegistry {
     hub: 'v2',
     spokes: {
       v1: {
-        toHub: (o: V1Memcached): V2Memcached => ({ ...o, spec: { replicas: o.spec?.size, container: { image: o.spec?.image } } }),
-        fromHub: (h: V2Memcached): V1Memcached => ({ ...h, spec: { size: h.spec?.replicas, image: h.spec?.container?.image } }),
+        toHub: (o: Wire<V1Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size, container: { image: o.spec?.image } } }),
+        fromHub: (h: Wire<V2Memcached>): Wire<V1Memcached> => ({ ...h, spec: { size: h.spec?.replicas, image: h.spec?.container?.image } }),
       },
       v3: {
-        toHub: (o: V3Memcached): V2Memcached => ({ ...o, spec: { replicas: o.spec?.replicaCount, container: { image: o.spec?.image } } }),
-        fromHub: (h: V2Memcached): V3Memcached => ({ ...h, metadata: { name: 'renamed', labels: { converted: 'yes' } }, spec: { replicaCount: h.spec?.replicas, image: h.spec?.container?.image } }),
+        toHub: (o: Wire<V3Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.replicaCount, container: { image: o.spec?.image } } }),
+        fromHub: (h: Wire<V2Memcached>): Wire<V3Memcached> => ({ ...h, metadata: { name: 'renamed', labels: { converted: 'yes' } }, spec: { replicaCount: h.spec?.replicas, image: h.spec?.container?.image } }),
       },
     },
   });

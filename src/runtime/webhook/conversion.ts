@@ -1,4 +1,5 @@
 import type { KubernetesObject } from '../resource.js';
+import { encodeDates, type Wire } from '../wire.js';
 import type { WebhookHandler } from './server.js';
 
 /** ConversionRequest is `apiextensions.k8s.io/v1` ConversionRequest. */
@@ -26,13 +27,14 @@ export interface ConversionReview {
 
 /**
  * SpokeConversion converts one spoke version to and from the hub. Written as methods so that typed
- * functions such as `(o: V1Memcached): V2Memcached => ...` are accepted.
+ * functions such as `(o: Wire<V1Memcached>): Wire<V2Memcached> => ...` are accepted. Objects are the JSON
+ * of the ConversionReview, hence wire types (timestamps are strings).
  */
 export interface SpokeConversion<Hub extends KubernetesObject = KubernetesObject> {
   /** SpokeConversion.toHub converts a spoke object to the hub version. */
-  toHub(spoke: KubernetesObject): Hub;
+  toHub(spoke: Wire<KubernetesObject>): Wire<Hub>;
   /** SpokeConversion.fromHub converts a hub object to the spoke version. */
-  fromHub(hub: Hub): KubernetesObject;
+  fromHub(hub: Wire<Hub>): KubernetesObject;
 }
 
 /** HubSpokeConversion is the conversion of one kind: its hub (storage) version and a converter per spoke. */
@@ -78,10 +80,11 @@ export class ConversionRegistry {
     if (fromVersion === toVersion) {
       converted = structuredClone(obj);
     } else {
-      const hub = fromVersion === conversion.hub ? structuredClone(obj) : conversion.spokes[fromVersion]!.toHub(structuredClone(obj));
+      const hub: Wire<KubernetesObject> = fromVersion === conversion.hub ? structuredClone(obj as Wire<KubernetesObject>) : conversion.spokes[fromVersion]!.toHub(structuredClone(obj as Wire<KubernetesObject>));
       converted = toVersion === conversion.hub ? hub : conversion.spokes[toVersion]!.fromHub(hub);
     }
-    return { ...converted, apiVersion: desiredAPIVersion, kind, metadata: keepMetadata(obj, converted) };
+    // A converter may have put Dates in: send them as the API server writes timestamps.
+    return encodeDates({ ...converted, apiVersion: desiredAPIVersion, kind, metadata: keepMetadata(obj, converted) });
   }
 
   /** ConversionRegistry.handler serves ConversionReview requests for every registered kind. */

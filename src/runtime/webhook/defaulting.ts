@@ -1,5 +1,6 @@
 import jsonPatch from 'fast-json-patch';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+import { encodeDates } from '../wire.js';
 import type { WebhookHandler } from './server.js';
 import {
   admissionContext,
@@ -9,7 +10,7 @@ import {
   responseFromError,
   review,
   type AdmissionResponse,
-  type CustomDefaulter,
+  type WireDefaulter,
 } from './admission.js';
 
 /**
@@ -18,7 +19,7 @@ import {
  * object (base64, `patchType: JSONPatch`; no patch when nothing changed). Other operations are allowed
  * untouched, as in controller-runtime. A throwing defaulter denies the request (403, or the error's code).
  */
-export function defaultingHandler<T extends KubernetesObject>(resource: ResourceDescriptor<T>, defaulter: CustomDefaulter<T>): WebhookHandler {
+export function defaultingHandler<T extends KubernetesObject>(resource: ResourceDescriptor<T>, defaulter: WireDefaulter<T>): WebhookHandler {
   return async (body, ctx) => {
     const parsed = parseAdmissionReview(body);
     if (!parsed.ok) return parsed.review;
@@ -42,9 +43,10 @@ export function defaultingHandler<T extends KubernetesObject>(resource: Resource
 
 /** patchResponse allows the request with the JSON patch that turns `original` into `mutated`. */
 export function patchResponse(uid: string, original: unknown, mutated: unknown): AdmissionResponse {
-  // Round-trip through JSON so that undefined fields and Dates compare the way the API server will see them.
+  // Round-trip through JSON so that undefined fields compare the way the API server will see them, with
+  // any Date a defaulter put in written as the client writes it.
   const before = JSON.parse(JSON.stringify(original)) as object;
-  const after = JSON.parse(JSON.stringify(mutated)) as object;
+  const after = JSON.parse(JSON.stringify(encodeDates(mutated))) as object;
   const ops = jsonPatch.compare(before, after);
   const response = allowed(uid);
   if (ops.length === 0) return response;

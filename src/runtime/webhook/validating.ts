@@ -8,7 +8,7 @@ import {
   responseFromError,
   review,
   type AdmissionResponse,
-  type CustomValidator,
+  type WireValidator,
   type Warnings,
 } from './admission.js';
 import { checkKind } from './defaulting.js';
@@ -19,7 +19,7 @@ import { checkKind } from './defaulting.js';
  * with `oldObject`; CONNECT is allowed. Returned strings become warnings; a thrown error denies the
  * request (403 Forbidden with its message, or the error's own `code`).
  */
-export function validatingHandler<T extends KubernetesObject>(resource: ResourceDescriptor<T>, validator: CustomValidator<T>): WebhookHandler {
+export function validatingHandler<T extends KubernetesObject>(resource: ResourceDescriptor<T>, validator: WireValidator<T>): WebhookHandler {
   return async (body, ctx) => {
     const parsed = parseAdmissionReview(body);
     if (!parsed.ok) return parsed.review;

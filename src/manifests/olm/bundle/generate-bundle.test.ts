@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isUserError, UserError } from '../../../errors/user-error.js';
+import { hashTree } from '../../../machinery/fixtures/tree-hash.js';
 import { readTree } from '../fs/tree.js';
 import { FIXTURE_DIR, FIXTURE_OPTIONS, fixtureManifests } from '../testdata/memcached-fixture.js';
 import type { Obj } from '../model/objects.js';
@@ -45,6 +46,18 @@ describe('generateBundle', () => {
     expect(readFileSync(join(dir, 'bundle/metadata/dependencies.yaml'), 'utf8')).toBe('dependencies: []\n');
     expect(readFileSync(annPath, 'utf8')).toContain('com.redhat.openshift.versions: v4.14-v4.18');
     expect(readFileSync(join(dir, 'bundle.Dockerfile'), 'utf8')).toContain('LABEL com.redhat.openshift.versions=v4.14-v4.18');
+  });
+
+  it('changes neither the bundle nor bundle.Dockerfile when one of them cannot be written', async () => {
+    const dir = project();
+    await generateBundle({ ...FIXTURE_OPTIONS, manifests: fixtureManifests(), projectDir: dir });
+    writeFileSync(join(dir, 'bundle/manifests/stale_v1_configmap.yaml'), 'kind: ConfigMap\n');
+    rmSync(join(dir, 'bundle.Dockerfile'));
+    mkdirSync(join(dir, 'bundle.Dockerfile'));
+    const before = hashTree(dir);
+    const err = await generateBundle({ ...FIXTURE_OPTIONS, version: '0.2.0', manifests: fixtureManifests(), projectDir: dir }).catch((e: unknown) => e);
+    expect(isUserError(err) && err.message).toBe('cannot write the changes: bundle.Dockerfile is a folder, but it must be a file (EISDIR)');
+    expect(hashTree(dir)).toEqual(before);
   });
 
   it('writes into a custom output dir with matching COPY paths', async () => {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../../errors/user-error.js';
+import { VirtualTree } from '../../../machinery/tree.js';
 import { toYaml } from '../../../machinery/yaml.js';
-import { readTree, replaceDirectory, writeFileAtomic, pathExists } from '../fs/tree.js';
+import { readTree, pathExists } from '../fs/tree.js';
 import { pinImageDigests, type DigestResolver } from '../images/pin-digests.js';
 import { isObj, type Obj } from '../model/objects.js';
 import { parseManifestStream } from '../model/yaml-input.js';
@@ -36,8 +37,8 @@ export interface GenerateBundleResult {
 
 /**
  * generateBundle builds the bundle in memory, validates it with the default checks and only then writes
- * it: the output directory is replaced as a whole (stale manifests disappear, files the user added under
- * metadata/ or tests/ are kept), bundle.Dockerfile is written next to it. Any error leaves disk untouched.
+ * it, with bundle.Dockerfile, in one flush of the virtual tree: stale manifests disappear, files the user
+ * added under metadata/ or tests/ are kept. Any error leaves disk untouched.
  */
 export async function generateBundle(o: GenerateBundleOptions): Promise<GenerateBundleResult> {
   const projectDir = resolve(o.projectDir);
@@ -77,9 +78,14 @@ export async function generateBundle(o: GenerateBundleOptions): Promise<Generate
       hint: 'fix the base CSV or the input manifests named above, then re-run',
     });
   }
-  await replaceDirectory(outputDir, staged);
+  // One flush for the bundle and its Dockerfile: stale manifests go, and a failure leaves both as they were.
+  const tree = new VirtualTree(projectDir);
+  const inProject = (path: string): string => relative(projectDir, join(outputDir, path)).split(sep).join('/');
+  for (const [path, content] of staged) tree.write(inProject(path), content);
+  for (const path of existing.keys()) if (!staged.has(path)) tree.remove(inProject(path));
   const dockerfilePath = join(projectDir, 'bundle.Dockerfile');
-  await writeFileAtomic(dockerfilePath, built.dockerfile);
+  tree.write('bundle.Dockerfile', built.dockerfile);
+  tree.flush();
   return { outputDir, dockerfilePath, files: staged, warnings: built.warnings, findings };
 }
 

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { isUserError } from '../../../errors/user-error.js';
 import { buildBundle } from '../bundle/build-bundle.js';
+import { hashTree } from '../../../machinery/fixtures/tree-hash.js';
 import { readTree } from '../fs/tree.js';
 import { FIXTURE_OPTIONS, fixtureBaseCsv, fixtureManifests } from '../testdata/memcached-fixture.js';
 import type { Obj } from '../model/objects.js';
@@ -64,6 +65,18 @@ describe('generateCatalog', () => {
     expect(bundle.relatedImages.map((r: Obj) => r.image)).toContain(IMAGE('0.2.0'));
     expect(await validateCatalog(catalogDir)).toEqual([]);
     expect(readFileSync(join(root, 'catalog.Dockerfile'), 'utf8')).toContain('ADD catalog /configs');
+  });
+
+  it('leaves the index as it was when catalog.Dockerfile cannot be written', async () => {
+    const { root, catalogDir } = await grown();
+    rmSync(join(root, 'catalog.Dockerfile'));
+    mkdirSync(join(root, 'catalog.Dockerfile/in-the-way'), { recursive: true });
+    const bundleDir = writeBundle(root, '0.3.0');
+    const before = hashTree(root);
+    const err = await rejects(generateCatalog({ catalogDir, bundleDir, bundleImage: IMAGE('0.3.0') }));
+    expect(err.message).toBe('cannot write the changes: catalog.Dockerfile is a folder, but it must be a file (EISDIR)');
+    expect(hashTree(root)).toEqual(before);
+    expect(readFileSync(join(catalogDir, 'memcached-operator/index.yaml'), 'utf8')).not.toContain('0.3.0');
   });
 
   it('is idempotent for the same release', async () => {

@@ -1,7 +1,7 @@
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../../errors/user-error.js';
+import { VirtualTree } from '../../../machinery/tree.js';
 import { toYamlDocuments } from '../../../machinery/yaml.js';
-import { writeFileAtomic } from '../fs/tree.js';
 import type { Obj } from '../model/objects.js';
 import { formatFindings, readBundleDir, validateBundleFiles } from '../validate/validate-bundle.js';
 import type { Finding } from '../validate/types.js';
@@ -71,7 +71,10 @@ export async function generateCatalog(o: GenerateCatalogOptions): Promise<Genera
   }
   const indexFile = join(catalogDir, indexRel);
   const dockerfilePath = join(dirname(catalogDir), `${basename(catalogDir)}.Dockerfile`);
-  await writeFileAtomic(indexFile, toYamlDocuments(updated, { sortKeys: true }));
-  await writeFileAtomic(dockerfilePath, catalogDockerfile(relative(dirname(catalogDir), catalogDir) || '.', o.opmImage));
+  // The index and its Dockerfile change together or not at all.
+  const tree = new VirtualTree(dirname(catalogDir));
+  tree.write(relative(dirname(catalogDir), indexFile).split(sep).join('/'), toYamlDocuments(updated, { sortKeys: true }));
+  tree.write(basename(dockerfilePath), catalogDockerfile(relative(dirname(catalogDir), catalogDir) || '.', o.opmImage));
+  tree.flush();
   return { indexFile, dockerfilePath, packageName: pkgName, bundleName: String(rendered.bundle.name) };
 }

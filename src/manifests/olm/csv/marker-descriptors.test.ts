@@ -125,6 +125,7 @@ describe('collectCsvDescriptors', () => {
 export interface Bad {
   apiVersion?: string;
   kind?: string;
+  metadata?: { name?: string };
   spec?: {
     /** ${M}:displayName="X" */
     x?: string;
@@ -135,7 +136,7 @@ export interface Bad {
     const { diagnostics } = collectCsvDescriptors(root);
     expect(diagnostics.map((d) => [d.line, d.message])).toEqual([
       [4, expect.stringMatching(/resources entry \["Deployment"\] .* is not \{Kind,version,name\}/)],
-      [10, expect.stringMatching(/on field x needs type=spec or type=status/)],
+      [11, expect.stringMatching(/on field x needs type=spec or type=status/)],
     ]);
   });
 

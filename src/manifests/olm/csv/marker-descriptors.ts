@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import type { SourceFile } from 'ts-morph';
-import { Node } from '../../../compiler/ts-morph.js';
+import { isListKind, kindsOf } from '../../../generate/kinds.js';
 import { findInputFiles } from '../../../generate/run.js';
 import { loadSourceFiles } from '../../../generate/project.js';
 import type { LocatedMarker } from '../../../markers/collect.js';
@@ -131,13 +131,6 @@ function resourceRefsGiven(a: Args): boolean {
   return a.resources !== undefined && a.resources.length > 0;
 }
 
-function isListKind(decl: NamedDecl): boolean {
-  const props = propertiesOf(decl.type) ?? [];
-  const meta = props.find((p) => p.name === 'metadata');
-  if (meta?.type.kind === 'named' && meta.type.decl.name === 'V1ListMeta') return true;
-  return decl.name.endsWith('List') && props.some((p) => p.name === 'items') && !props.some((p) => p.name === 'spec');
-}
-
 function kindInput(decl: NamedDecl, group: string, version: string, diagnostics: Diagnostic[]): CrdDescriptorInput | undefined {
   const typeMarkers = csvMarkers(decl.markers);
   const w: Walk = { spec: [], status: [], diagnostics, active: new Set([decl]) };
@@ -193,10 +186,7 @@ export function collectCsvDescriptors(root: string, paths: readonly string[] = [
     const versionMarker = pkg.find((m) => m.def.name === 'versionName')?.value;
     const version = typeof versionMarker === 'string' ? versionMarker : basename(dir);
     for (const sf of sfs) {
-      for (const stmt of sf.getStatements()) {
-        if (!(Node.isInterfaceDeclaration(stmt) || Node.isTypeAliasDeclaration(stmt) || Node.isClassDeclaration(stmt))) continue;
-        const root = walker.attached(stmt).markers.find((m) => m.def.name === 'kubebuilder:object:root');
-        if (root?.value !== true) continue;
+      for (const stmt of kindsOf(sf, walker).kinds) {
         const decl = walker.walkDeclaration(stmt);
         if (isListKind(decl)) continue;
         const input = kindInput(decl, group, version, diagnostics);

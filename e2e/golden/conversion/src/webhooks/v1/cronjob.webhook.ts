@@ -21,6 +21,7 @@ import {
   type CustomValidator,
   type Manager,
   type Warnings,
+  type Wire,
 } from 'operator-ts/runtime';
 import type { CronJob } from '../../api/v1/cronjob.types.js';
 import { CronJobResource } from '../../api/v1/zz_generated.resources.js';
@@ -43,8 +44,11 @@ export function setupCronJobWebhookWithManager(mgr: Manager) {
  * +kubebuilder:webhook:path=/mutate-jobs-example-com-v1-cronjob,mutating=true,failurePolicy=fail,sideEffects=None,groups=jobs.example.com,resources=cronjobs,verbs=create;update,versions=v1,name=mcronjob-v1.kb.io,admissionReviewVersions=v1
  */
 export class CronJobCustomDefaulter implements CustomDefaulter<CronJob> {
-  /** default mutates obj in place; the webhook answers with the resulting JSON patch. */
-  async default(ctx: AdmissionContext, obj: CronJob): Promise<void> {
+  /**
+   * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
+   * the request: Wire<CronJob>, whose timestamps are RFC 3339 strings.
+   */
+  async default(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting CronJob');
 
     // TODO(user): fill in your defaulting logic.

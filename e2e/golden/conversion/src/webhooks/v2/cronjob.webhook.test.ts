@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { newLogger, type AdmissionContext } from 'operator-ts/runtime';
+import { newLogger, type AdmissionContext, type Wire } from 'operator-ts/runtime';
 import type { CronJob } from '../../api/v2/cronjob.types.js';
 import { CronJobCustomDefaulter } from './cronjob.webhook.js';
 import { CronJobCustomValidator } from './cronjob.webhook.js';
@@ -30,8 +30,8 @@ function admissionContext(operation: 'CREATE' | 'UPDATE' | 'DELETE'): AdmissionC
   } as unknown as AdmissionContext;
 }
 
-/** sample is a valid CronJob to start each test from. */
-function sample(): CronJob {
+/** sample is a valid CronJob to start each test from, as a webhook receives it (Wire: timestamps are strings). */
+function sample(): Wire<CronJob> {
   return {
     apiVersion: 'jobs.example.com/v2',
     kind: 'CronJob',

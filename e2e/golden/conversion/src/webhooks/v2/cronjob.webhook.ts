@@ -21,6 +21,7 @@ import {
   type CustomValidator,
   type Manager,
   type Warnings,
+  type Wire,
 } from 'operator-ts/runtime';
 import type { CronJob } from '../../api/v2/cronjob.types.js';
 import { CronJobResource } from '../../api/v2/zz_generated.resources.js';
@@ -51,8 +52,11 @@ export function setupCronJobWebhookWithManager(mgr: Manager) {
  * +kubebuilder:webhook:path=/mutate-jobs-example-com-v2-cronjob,mutating=true,failurePolicy=fail,sideEffects=None,groups=jobs.example.com,resources=cronjobs,verbs=create;update,versions=v2,name=mcronjob-v2.kb.io,admissionReviewVersions=v1
  */
 export class CronJobCustomDefaulter implements CustomDefaulter<CronJob> {
-  /** default mutates obj in place; the webhook answers with the resulting JSON patch. */
-  async default(ctx: AdmissionContext, obj: CronJob): Promise<void> {
+  /**
+   * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
+   * the request: Wire<CronJob>, whose timestamps are RFC 3339 strings.
+   */
+  async default(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting CronJob');
 
     // TODO(user): fill in your defaulting logic.
@@ -67,19 +71,19 @@ export class CronJobCustomDefaulter implements CustomDefaulter<CronJob> {
  * +kubebuilder:webhook:path=/validate-jobs-example-com-v2-cronjob,mutating=false,failurePolicy=fail,sideEffects=None,groups=jobs.example.com,resources=cronjobs,verbs=create;update,versions=v2,name=vcronjob-v2.kb.io,admissionReviewVersions=v1
  */
 export class CronJobCustomValidator implements CustomValidator<CronJob> {
-  async validateCreate(ctx: AdmissionContext, obj: CronJob): Promise<Warnings | void> {
+  async validateCreate(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating CronJob create');
 
     // TODO(user): fill in your validation logic upon object creation.
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: CronJob, newObj: CronJob): Promise<Warnings | void> {
+  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<CronJob>, newObj: Wire<CronJob>): Promise<Warnings | void> {
     ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating CronJob update');
 
     // TODO(user): fill in your validation logic upon object update.
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: CronJob): Promise<Warnings | void> {
+  async validateDelete(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating CronJob delete');
 
     // TODO(user): fill in your validation logic upon object deletion.

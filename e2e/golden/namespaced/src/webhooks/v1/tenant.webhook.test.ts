@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { newLogger, type AdmissionContext } from 'operator-ts/runtime';
+import { newLogger, type AdmissionContext, type Wire } from 'operator-ts/runtime';
 import type { Tenant } from '../../api/v1/tenant.types.js';
 import { TenantCustomValidator } from './tenant.webhook.js';
 // +operator-ts:scaffold:imports
@@ -29,8 +29,8 @@ function admissionContext(operation: 'CREATE' | 'UPDATE' | 'DELETE'): AdmissionC
   } as unknown as AdmissionContext;
 }
 
-/** sample is a valid Tenant to start each test from. */
-function sample(): Tenant {
+/** sample is a valid Tenant to start each test from, as a webhook receives it (Wire: timestamps are strings). */
+function sample(): Wire<Tenant> {
   return {
     apiVersion: 'tenancy.example.com/v1',
     kind: 'Tenant',

@@ -21,6 +21,7 @@ import {
   type CustomValidator,
   type Manager,
   type Warnings,
+  type Wire,
 } from 'operator-ts/runtime';
 import type { Tenant } from '../../api/v1/tenant.types.js';
 import { TenantResource } from '../../api/v1/zz_generated.resources.js';
@@ -45,19 +46,19 @@ export function setupTenantWebhookWithManager(mgr: Manager) {
  * +kubebuilder:webhook:path=/validate-tenancy-example-com-v1-tenant,mutating=false,failurePolicy=fail,sideEffects=None,groups=tenancy.example.com,resources=tenants,verbs=create;update,versions=v1,name=vtenant-v1.kb.io,admissionReviewVersions=v1
  */
 export class TenantCustomValidator implements CustomValidator<Tenant> {
-  async validateCreate(ctx: AdmissionContext, obj: Tenant): Promise<Warnings | void> {
+  async validateCreate(ctx: AdmissionContext, obj: Wire<Tenant>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Tenant create');
 
     // TODO(user): fill in your validation logic upon object creation.
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Tenant, newObj: Tenant): Promise<Warnings | void> {
+  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<Tenant>, newObj: Wire<Tenant>): Promise<Warnings | void> {
     ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Tenant update');
 
     // TODO(user): fill in your validation logic upon object update.
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Tenant): Promise<Warnings | void> {
+  async validateDelete(ctx: AdmissionContext, obj: Wire<Tenant>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Tenant delete');
 
     // TODO(user): fill in your validation logic upon object deletion.

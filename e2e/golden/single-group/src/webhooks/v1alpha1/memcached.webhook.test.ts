@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { newLogger, type AdmissionContext } from 'operator-ts/runtime';
+import { newLogger, type AdmissionContext, type Wire } from 'operator-ts/runtime';
 import type { Memcached } from '../../api/v1alpha1/memcached.types.js';
 import { MemcachedCustomDefaulter } from './memcached.webhook.js';
 import { MemcachedCustomValidator } from './memcached.webhook.js';
@@ -30,8 +30,8 @@ function admissionContext(operation: 'CREATE' | 'UPDATE' | 'DELETE'): AdmissionC
   } as unknown as AdmissionContext;
 }
 
-/** sample is a valid Memcached to start each test from. */
-function sample(): Memcached {
+/** sample is a valid Memcached to start each test from, as a webhook receives it (Wire: timestamps are strings). */
+function sample(): Wire<Memcached> {
   return {
     apiVersion: 'cache.example.com/v1alpha1',
     kind: 'Memcached',

@@ -21,6 +21,7 @@ import {
   type CustomValidator,
   type Manager,
   type Warnings,
+  type Wire,
 } from 'operator-ts/runtime';
 import type { Memcached } from '../../api/v1alpha1/memcached.types.js';
 import { MemcachedResource } from '../../api/v1alpha1/zz_generated.resources.js';
@@ -44,8 +45,11 @@ export function setupMemcachedWebhookWithManager(mgr: Manager) {
  * +kubebuilder:webhook:path=/mutate-cache-example-com-v1alpha1-memcached,mutating=true,failurePolicy=fail,sideEffects=None,groups=cache.example.com,resources=memcacheds,verbs=create;update,versions=v1alpha1,name=mmemcached-v1alpha1.kb.io,admissionReviewVersions=v1
  */
 export class MemcachedCustomDefaulter implements CustomDefaulter<Memcached> {
-  /** default mutates obj in place; the webhook answers with the resulting JSON patch. */
-  async default(ctx: AdmissionContext, obj: Memcached): Promise<void> {
+  /**
+   * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
+   * the request: Wire<Memcached>, whose timestamps are RFC 3339 strings.
+   */
+  async default(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting Memcached');
 
     // TODO(user): fill in your defaulting logic.
@@ -60,19 +64,19 @@ export class MemcachedCustomDefaulter implements CustomDefaulter<Memcached> {
  * +kubebuilder:webhook:path=/validate-cache-example-com-v1alpha1-memcached,mutating=false,failurePolicy=fail,sideEffects=None,groups=cache.example.com,resources=memcacheds,verbs=create;update,versions=v1alpha1,name=vmemcached-v1alpha1.kb.io,admissionReviewVersions=v1
  */
 export class MemcachedCustomValidator implements CustomValidator<Memcached> {
-  async validateCreate(ctx: AdmissionContext, obj: Memcached): Promise<Warnings | void> {
+  async validateCreate(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Memcached create');
 
     // TODO(user): fill in your validation logic upon object creation.
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Memcached, newObj: Memcached): Promise<Warnings | void> {
+  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<Memcached>, newObj: Wire<Memcached>): Promise<Warnings | void> {
     ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Memcached update');
 
     // TODO(user): fill in your validation logic upon object update.
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Memcached): Promise<Warnings | void> {
+  async validateDelete(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Memcached delete');
 
     // TODO(user): fill in your validation logic upon object deletion.

@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { newLogger, type AdmissionContext } from 'operator-ts/runtime';
+import { newLogger, type AdmissionContext, type Wire } from 'operator-ts/runtime';
 import type { Captain } from '../../../api/crew/v1/captain.types.js';
 import { CaptainCustomDefaulter } from './captain.webhook.js';
 import { CaptainCustomValidator } from './captain.webhook.js';
@@ -30,8 +30,8 @@ function admissionContext(operation: 'CREATE' | 'UPDATE' | 'DELETE'): AdmissionC
   } as unknown as AdmissionContext;
 }
 
-/** sample is a valid Captain to start each test from. */
-function sample(): Captain {
+/** sample is a valid Captain to start each test from, as a webhook receives it (Wire: timestamps are strings). */
+function sample(): Wire<Captain> {
   return {
     apiVersion: 'crew.example.com/v1',
     kind: 'Captain',

@@ -21,6 +21,7 @@ import {
   type CustomValidator,
   type Manager,
   type Warnings,
+  type Wire,
 } from 'operator-ts/runtime';
 import type { Captain } from '../../../api/crew/v1/captain.types.js';
 import { CaptainResource } from '../../../api/crew/v1/zz_generated.resources.js';
@@ -44,8 +45,11 @@ export function setupCaptainWebhookWithManager(mgr: Manager) {
  * +kubebuilder:webhook:path=/mutate-crew-example-com-v1-captain,mutating=true,failurePolicy=fail,sideEffects=None,groups=crew.example.com,resources=captains,verbs=create;update,versions=v1,name=mcaptain-v1.kb.io,admissionReviewVersions=v1
  */
 export class CaptainCustomDefaulter implements CustomDefaulter<Captain> {
-  /** default mutates obj in place; the webhook answers with the resulting JSON patch. */
-  async default(ctx: AdmissionContext, obj: Captain): Promise<void> {
+  /**
+   * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
+   * the request: Wire<Captain>, whose timestamps are RFC 3339 strings.
+   */
+  async default(ctx: AdmissionContext, obj: Wire<Captain>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting Captain');
 
     // TODO(user): fill in your defaulting logic.
@@ -60,19 +64,19 @@ export class CaptainCustomDefaulter implements CustomDefaulter<Captain> {
  * +kubebuilder:webhook:path=/validate-crew-example-com-v1-captain,mutating=false,failurePolicy=fail,sideEffects=None,groups=crew.example.com,resources=captains,verbs=create;update,versions=v1,name=vcaptain-v1.kb.io,admissionReviewVersions=v1
  */
 export class CaptainCustomValidator implements CustomValidator<Captain> {
-  async validateCreate(ctx: AdmissionContext, obj: Captain): Promise<Warnings | void> {
+  async validateCreate(ctx: AdmissionContext, obj: Wire<Captain>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Captain create');
 
     // TODO(user): fill in your validation logic upon object creation.
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Captain, newObj: Captain): Promise<Warnings | void> {
+  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<Captain>, newObj: Wire<Captain>): Promise<Warnings | void> {
     ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Captain update');
 
     // TODO(user): fill in your validation logic upon object update.
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Captain): Promise<Warnings | void> {
+  async validateDelete(ctx: AdmissionContext, obj: Wire<Captain>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Captain delete');
 
     // TODO(user): fill in your validation logic upon object deletion.

@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { newLogger, type AdmissionContext } from 'operator-ts/runtime';
+import { newLogger, type AdmissionContext, type Wire } from 'operator-ts/runtime';
 import type { Frigate } from '../../../api/ship/v1beta1/frigate.types.js';
 import { FrigateCustomDefaulter } from './frigate.webhook.js';
 // +operator-ts:scaffold:imports
@@ -29,8 +29,8 @@ function admissionContext(operation: 'CREATE' | 'UPDATE' | 'DELETE'): AdmissionC
   } as unknown as AdmissionContext;
 }
 
-/** sample is a valid Frigate to start each test from. */
-function sample(): Frigate {
+/** sample is a valid Frigate to start each test from, as a webhook receives it (Wire: timestamps are strings). */
+function sample(): Wire<Frigate> {
   return {
     apiVersion: 'ship.example.com/v1beta1',
     kind: 'Frigate',

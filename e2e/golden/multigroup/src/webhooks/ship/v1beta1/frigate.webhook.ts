@@ -21,6 +21,7 @@ import {
   type CustomValidator,
   type Manager,
   type Warnings,
+  type Wire,
 } from 'operator-ts/runtime';
 import type { Frigate } from '../../../api/ship/v1beta1/frigate.types.js';
 import { FrigateResource } from '../../../api/ship/v1beta1/zz_generated.resources.js';
@@ -43,8 +44,11 @@ export function setupFrigateWebhookWithManager(mgr: Manager) {
  * +kubebuilder:webhook:path=/mutate-ship-example-com-v1beta1-frigate,mutating=true,failurePolicy=fail,sideEffects=None,groups=ship.example.com,resources=frigates,verbs=create;update,versions=v1beta1,name=mfrigate-v1beta1.kb.io,admissionReviewVersions=v1
  */
 export class FrigateCustomDefaulter implements CustomDefaulter<Frigate> {
-  /** default mutates obj in place; the webhook answers with the resulting JSON patch. */
-  async default(ctx: AdmissionContext, obj: Frigate): Promise<void> {
+  /**
+   * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
+   * the request: Wire<Frigate>, whose timestamps are RFC 3339 strings.
+   */
+  async default(ctx: AdmissionContext, obj: Wire<Frigate>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting Frigate');
 
     // TODO(user): fill in your defaulting logic.
