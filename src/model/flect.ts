@@ -1,6 +1,7 @@
 import { FLECT_ACRONYMS, FLECT_DICTIONARY, FLECT_SUFFIXES } from './flect-data.js';
 
-// An implementation of flect's Pluralize (github.com/gobuffalo/flect v1.0.3, pluralize.go and ident.go),
+// An implementation of flect's Pluralize and Singularize (github.com/gobuffalo/flect v1.0.3, pluralize.go,
+// singularize.go and ident.go),
 // the inflector kubebuilder and controller-gen derive resource plurals with. It reproduces flect's
 // behaviour exactly, quirks included (`octopus` -> `octupuses`, `dns` -> `dnsDNSes`), because a plural that
 // differs from the Go toolchain's renames a CRD. src/model/plural.test.ts compares it with the real flect.
@@ -9,11 +10,12 @@ type Rule = { readonly suffix: string; readonly apply: (word: string) => string 
 
 const singleToPlural = new Map<string, string>();
 const pluralToSingle = new Map<string, string>();
-let rules: Rule[] = [];
+let pluralRules: Rule[] = [];
+let singularRules: Rule[] = [];
 
-/** insertRule mirrors flect's InsertPluralRule: the rule goes first, preceded by a rule that keeps words already ending in the plural suffix. */
-function insertRule(suffix: string, replacement: string): void {
-  rules = [{ suffix: replacement, apply: (word) => word }, { suffix, apply: (word) => word.slice(0, word.length - suffix.length) + replacement }, ...rules];
+/** insertRule mirrors flect's InsertPluralRule and InsertSingularRule: the rule goes first, preceded by a rule that keeps words already ending in the replacement. */
+function insertRule(rules: Rule[], suffix: string, replacement: string): Rule[] {
+  return [{ suffix: replacement, apply: (word) => word }, { suffix, apply: (word) => word.slice(0, word.length - suffix.length) + replacement }, ...rules];
 }
 
 for (const word of FLECT_DICTIONARY) {
@@ -26,9 +28,17 @@ for (const word of FLECT_DICTIONARY) {
 }
 for (let i = FLECT_SUFFIXES.length - 1; i >= 0; i--) {
   const [singular, plural] = FLECT_SUFFIXES[i] ?? ['', ''];
-  insertRule(singular, plural);
+  pluralRules = insertRule(pluralRules, singular, plural);
+  singularRules = insertRule(singularRules, plural, singular);
 }
-for (const word of FLECT_DICTIONARY) if (word.exact !== true) insertRule(word.singular, word.plural ?? word.singular);
+for (const word of FLECT_DICTIONARY) {
+  if (word.exact === true) continue;
+  const plural = word.plural ?? word.singular;
+  pluralRules = insertRule(pluralRules, word.singular, plural);
+  if (word.unidirectional === true) continue;
+  singularRules = insertRule(singularRules, plural, word.singular);
+  if (word.alternative !== undefined) singularRules = insertRule(singularRules, word.alternative, word.singular);
+}
 
 const SEPARATORS = ['_', ' ', ':', '-', '/'];
 const WHITE_SPACE = /^\p{White_Space}$/u;
@@ -136,7 +146,27 @@ export function flectPluralize(s: string): string {
   if (pluralToSingle.has(lower)) return s;
   const known = singleToPlural.get(lower);
   if (known !== undefined) return replaceSuffix(s, last, last === capitalize(last) ? capitalize(known) : known);
-  for (const rule of rules) if (last.endsWith(rule.suffix)) return replaceSuffix(s, last, rule.apply(last));
+  for (const rule of pluralRules) if (last.endsWith(rule.suffix)) return replaceSuffix(s, last, rule.apply(last));
   if (lower.endsWith('s')) return s;
   return `${s}s`;
+}
+
+/**
+ * flectSingularize is flect.Singularize: the singular of the last word of s, keeping the rest of s and the
+ * case of the word (`Conditions` -> `Condition`, `data` -> `datum`); words flect knows as singular stay.
+ */
+export function flectSingularize(s: string): string {
+  const parts = identParts(s);
+  const last = parts[parts.length - 1];
+  if (last === undefined) return s;
+  const exact = pluralToSingle.get(s);
+  if (exact !== undefined) return exact;
+  if (singleToPlural.has(s)) return s;
+  const lower = goLower(last);
+  const known = pluralToSingle.get(lower);
+  if (known !== undefined) return replaceSuffix(s, last, last === capitalize(last) ? capitalize(known) : known);
+  if (singleToPlural.has(lower)) return s;
+  for (const rule of singularRules) if (last.endsWith(rule.suffix)) return replaceSuffix(s, last, rule.apply(last));
+  if (last.endsWith('s')) return replaceSuffix(s, 's', '');
+  return s;
 }

@@ -1,7 +1,7 @@
 // Differential test of the plural implementation against the real flect, the inflector kubebuilder and
 // controller-gen use: a small Go program (testdata/flect-oracle, flect pinned at the version controller-tools
-// v0.23.0 requires) pluralises a few thousand words both ways (kubebuilder's and controller-gen's), and
-// every answer must agree. The words are every kind of the golden projects and parity fixtures, every
+// v0.23.0 requires) pluralises a few thousand words both ways (kubebuilder's and controller-gen's) and
+// singularises them, and every answer must agree. The words are every kind of the golden projects and parity fixtures, every
 // Kubernetes kind client-node has a model for, English words taken from the TypeScript and client-node
 // declaration files, flect's own dictionary and suffixes, and compounds of them. Skipped when Go is absent.
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FLECT_DICTIONARY, FLECT_SUFFIXES } from './flect-data.js';
-import { crdPluralOf, regularPlural } from './plural.js';
+import { crdPluralOf, flectSingularize, regularPlural } from './plural.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const oracleDir = fileURLToPath(new URL('./testdata/flect-oracle', import.meta.url));
@@ -88,7 +88,7 @@ describe.skipIf(goMissing !== undefined)('plurals against the real flect', () =>
     expect(flectModuleVersion(readFileSync(info.GoMod, 'utf8'))).toBe(pinned);
   });
 
-  it('agrees with flect on every word, both as kubebuilder and as controller-gen pluralise', () => {
+  it('agrees with flect on every word, both as kubebuilder and as controller-gen pluralise, and singularised', () => {
     const words = corpus();
     expect(words.length).toBeGreaterThan(3000);
     const res = spawnSync('go', ['run', '.'], { cwd: oracleDir, input: `${words.join('\n')}\n`, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 << 20 });
@@ -97,10 +97,10 @@ describe.skipIf(goMissing !== undefined)('plurals against the real flect', () =>
     expect(lines).toHaveLength(words.length);
     const disagreements: string[] = [];
     for (const line of lines) {
-      const [word = '', kubebuilder = '', controllerGen = ''] = line.split('\t');
-      const ours = [regularPlural(word), crdPluralOf(word)];
-      if (ours[0] !== kubebuilder || ours[1] !== controllerGen)
-        disagreements.push(`${word}: flect ${kubebuilder} / ${controllerGen}, operator-ts ${ours[0]} / ${ours[1]}`);
+      const [word = '', kubebuilder = '', controllerGen = '', singular = ''] = line.split('\t');
+      const ours = [regularPlural(word), crdPluralOf(word), flectSingularize(word)];
+      if (ours[0] !== kubebuilder || ours[1] !== controllerGen || ours[2] !== singular)
+        disagreements.push(`${word}: flect ${kubebuilder} / ${controllerGen} / ${singular}, operator-ts ${ours.join(' / ')}`);
     }
     expect(disagreements, `${disagreements.length} of ${words.length} words differ`).toEqual([]);
   });

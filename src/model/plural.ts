@@ -1,6 +1,6 @@
 import { flectPluralize, goLower } from './flect.js';
 
-export { flectPluralize } from './flect.js';
+export { flectPluralize, flectSingularize } from './flect.js';
 
 /**
  * regularPlural is the resource plural kubebuilder derives for a kind (pkg/model/resource/utils.go
