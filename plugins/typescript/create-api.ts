@@ -68,7 +68,7 @@ export function resourceEntries(ctx: HookContext, res: ResourceConfig): Resource
       typeModule: `./${r.kind.toLowerCase()}.types.js`,
       group: fullGroup(r),
       version: r.version,
-      plural: r.plural ?? `${r.kind.toLowerCase()}s`,
+      plural: r.plural,
       namespaced: r.api?.namespaced ?? true,
     }));
 }

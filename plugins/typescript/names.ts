@@ -52,7 +52,7 @@ export function resourceNames(project: ProjectConfig, res: ResourceConfig): Reso
   return {
     kind: res.kind,
     kindLower,
-    plural: res.plural ?? `${kindLower}s`,
+    plural: res.plural,
     group: res.group,
     fullGroup: group,
     rbacGroup: group === '' ? 'core' : group,

@@ -4,3 +4,4 @@ export * from './naming.js';
 export * from './resource.js';
 export * from './core-groups.js';
 export * from './plural.js';
+export * from './project-reader.js';

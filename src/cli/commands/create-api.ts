@@ -2,12 +2,10 @@ import { Command } from 'commander';
 import { UserError } from '../../errors/user-error.js';
 import { findResource, type ResourceConfig } from '../../model/project.js';
 import type { OptionSpec } from '../../plugin/types.js';
-import { quietChain } from '../chain.js';
-import type { CliIO } from '../io.js';
-import { withCommandLock } from '../command-lock.js';
+import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
-import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, externalApiDomain, flagValues } from './shared.js';
+import { readGvk } from './project-context.js';
+import { addCommandOptions, examplesHelp, externalApiDomain, flagValues } from './shared.js';
 
 /** RESOURCE_OPTIONS are the resource flags the CLI binds for create api and create webhook. */
 export const RESOURCE_OPTIONS: readonly OptionSpec[] = [
@@ -18,8 +16,8 @@ export const RESOURCE_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** createApiCommand builds `create api`: a new API (types) and/or controller for a group/version/kind. */
-export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
-  const chain = quietChain(io.cwd, argv);
+export function createApiCommand(ctx: RunContext): Command {
+  const chain = ctx.helpChain();
   const cmd = new Command('api').description('Scaffold a Kubernetes API (types, CRD sample, roles) and its controller');
   addCommandOptions(cmd, RESOURCE_OPTIONS, chain, 'createApi');
   cmd.addHelpText(
@@ -31,10 +29,10 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
       'operator-ts create api --group cert-manager --version v1 --kind Certificate --resource=false --external-api-domain io --external-api-crd cert-manager.crds.yaml   # for another project\'s kind',
     ]),
   );
-  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'create api', opts, async () => {
+  cmd.action((opts: Record<string, unknown>) => ctx.locked('create api', flagValues(opts), async () => {
     const flags = flagValues(opts);
-    const project = loadExistingProject(io, 'create api');
-    const runChain = chainFromKeys(actionChainKeys(project, argv));
+    const project = ctx.project('create api');
+    const runChain = ctx.chain();
     const gvk = readGvk(flags, 'create api');
     const existing = findResource(project, gvk);
     if (existing !== undefined && flags['force'] !== true && (existing.api !== undefined || existing.controller === true))
@@ -63,7 +61,7 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
     if (typeof flags['plural'] === 'string') resource.plural = gvk.plural;
     await runScaffold({
       command: 'createApi',
-      io,
+      io: ctx.io,
       chain: runChain,
       project,
       resource,
