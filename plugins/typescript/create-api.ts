@@ -21,18 +21,6 @@ import { importFrom, resourceNames, type ResourceNames } from './names.js';
 
 const T = 'typescript/create-api';
 
-/** BUILTIN_KINDS are the built-in kinds `operator-ts/runtime` has descriptors for (`builtin.<Kind>`). */
-export const BUILTIN_KINDS: ReadonlySet<string> = new Set(
-  (
-    'Pod PodTemplate ReplicationController Service ConfigMap Secret ServiceAccount Namespace Node PersistentVolume ' +
-    'PersistentVolumeClaim Endpoints LimitRange ResourceQuota Event Deployment StatefulSet DaemonSet ReplicaSet ' +
-    'ControllerRevision Job CronJob Ingress IngressClass NetworkPolicy EndpointSlice Lease Role RoleBinding ClusterRole ' +
-    'ClusterRoleBinding CustomResourceDefinition APIService MutatingWebhookConfiguration ValidatingWebhookConfiguration ' +
-    'ValidatingAdmissionPolicy ValidatingAdmissionPolicyBinding HorizontalPodAutoscaler PodDisruptionBudget PriorityClass ' +
-    'StorageClass CSIDriver VolumeAttachment CertificateSigningRequest'
-  ).split(' '),
-);
-
 /** controllerView is the view model of the controller and its test. */
 export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: boolean): Record<string, unknown> {
   return {
@@ -50,7 +38,7 @@ export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: b
     namespaced,
     testNamespace: namespaced ? 'default' : '',
     controllerName: ctx.project.multigroup ? `${n.group}-${n.kindLower}` : n.kindLower,
-    resourceRef: n.core ? `builtin.${n.kind}` : `${n.kind}Resource`,
+    resourceRef: n.resourceRef,
     resourcesImport: importFrom(n.controllerFile, n.resourcesFile),
     resourcesTestImport: importFrom(n.controllerTestFile, n.resourcesFile),
     typeImport: n.core ? '@kubernetes/client-node' : importFrom(n.controllerTestFile, n.typesFile),
@@ -184,15 +172,11 @@ export const createApiSubcommand: Subcommand = {
     if (!resource && !controller)
       throw new UserError('--resource=false and --controller=false leave nothing to scaffold', { hint: 'drop one of them' });
     if (res.core === true && resource)
-      throw new UserError(`"${res.group}" is a built-in Kubernetes group: ${res.group}/${res.version} ${res.kind} has no API types to scaffold`, {
+      throw new UserError(`${res.group}/${res.version} ${res.kind} is a built-in kind: it has no API types to scaffold`, {
         hint: `pass --resource=false to scaffold a controller for the built-in ${res.kind}`,
       });
     if (ctx.flags['externalApiCrd'] !== undefined && res.external !== true)
       throw new UserError('--external-api-crd names the CRD of a kind the project does not own', { hint: 'add --external-api-domain <domain> and --resource=false' });
-    if (res.core === true && !BUILTIN_KINDS.has(res.kind))
-      throw new UserError(`operator-ts/runtime has no descriptor for the built-in kind "${res.kind}"`, {
-        hint: `use one of: ${[...BUILTIN_KINDS].join(', ')}`,
-      });
   },
   async scaffold(ctx) {
     const res = ctx.resource;

@@ -1,5 +1,7 @@
 import {
   apiDir,
+  builtinKinds,
+  findBuiltinKind,
   controllersDir,
   externalApiDir,
   resourceFileName,
@@ -34,6 +36,8 @@ export interface ResourceNames {
   webhookTestFile: string;
   /** Name of the object type in code (`Memcached`, or `V1Deployment` for built-in kinds). */
   typeName: string;
+  /** The descriptor the code passes to the client: `MemcachedResource`, or `builtin.Deployment` from operator-ts/runtime. */
+  resourceRef: string;
   core: boolean;
   /** The kind belongs to another project (`create api --external-api-domain`). */
   external: boolean;
@@ -49,6 +53,8 @@ export function resourceNames(project: ProjectConfig, res: ResourceConfig): Reso
   const webhooks = webhooksDir(project, res);
   const group = fullGroup(res);
   const core = res.core === true;
+  const known = core ? findBuiltinKind(group, res.version, res.kind) : undefined;
+  if (core && known === undefined) throw new Error(`${group}/${res.version} ${res.kind} is no built-in kind of operator-ts/runtime`);
   return {
     kind: res.kind,
     kindLower,
@@ -64,10 +70,20 @@ export function resourceNames(project: ProjectConfig, res: ResourceConfig): Reso
     controllerTestFile: `${controllers}/${kindLower}.controller.test.ts`,
     webhookFile: `${webhooks}/${kindLower}.webhook.ts`,
     webhookTestFile: `${webhooks}/${kindLower}.webhook.test.ts`,
-    typeName: core ? `${pascal(res.version)}${res.kind}` : res.kind,
+    typeName: core ? builtinTypeName(group, res.version, res.kind) : res.kind,
+    resourceRef: known !== undefined ? `builtin.${known.name}` : `${res.kind}Resource`,
     core,
     external,
   };
+}
+
+/**
+ * builtinTypeName is the @kubernetes/client-node model of a built-in kind: `V1Deployment`, or, for a kind
+ * that two groups serve at one version, the model prefixed with its group (`CoreV1Event`, `EventsV1Event`).
+ */
+function builtinTypeName(group: string, version: string, kind: string): string {
+  const shared = builtinKinds().filter((k) => k.kind === kind && k.version === version).length > 1;
+  return `${shared ? pascal(group === '' ? 'core' : (group.split('.')[0] ?? group)) : ''}${pascal(version)}${kind}`;
 }
 
 /** importFrom is the ESM specifier of `file` as seen from the file `fromFile`. */

@@ -281,7 +281,7 @@ describe('bad input', () => {
     [['create', 'api', '--group', 'cache', '--version', 'version1', '--kind', 'Foo'], 'invalid version "version1"'],
     [['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Foo', '--resource=maybe'], 'expected true or false, got "maybe"'],
     [['create', 'api', '--group', 'other', '--version', 'v1', '--kind', 'Foo'], 'single-group project already uses group "cache"'],
-    [['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment'], 'pass --resource=false'],
+    [['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Pod', '--resource=false'], 'apps/v1 Pod is not a built-in kind: Pod is core/v1 Pod'],
     [['create', 'api', '--version', 'v1', '--kind', 'Foo'], 'missing required flag --group'],
     [[...API], 'already exists in PROJECT'],
     [['create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Nope', '--defaulting'], 'no API cache/v1 Nope in PROJECT'],

@@ -5,3 +5,4 @@ export * from './resource.js';
 export * from './core-groups.js';
 export * from './plural.js';
 export * from './project-reader.js';
+export * from './builtin-kinds.js';

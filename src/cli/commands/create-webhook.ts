@@ -1,11 +1,10 @@
 import { Command } from 'commander';
-import { UserError } from '../../errors/user-error.js';
-import { findResource, type ResourceConfig } from '../../model/project.js';
 import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
 import { RESOURCE_OPTIONS } from './create-api.js';
 import { readGvk } from './project-context.js';
-import { addCommandOptions, examplesHelp, externalApiDomain, flagValues } from './shared.js';
+import { createWebhookTarget } from './resource-target.js';
+import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
 
 /** createWebhookCommand builds `create webhook`: defaulting, validating and conversion webhooks for an API. */
 export function createWebhookCommand(ctx: RunContext): Command {
@@ -24,17 +23,7 @@ export function createWebhookCommand(ctx: RunContext): Command {
     const project = ctx.project('create webhook');
     const runChain = ctx.chain();
     const gvk = readGvk(flagValues(opts), 'create webhook');
-    let resource: ResourceConfig | undefined = findResource(project, gvk);
-    const externalDomain = externalApiDomain(flagValues(opts), gvk.core);
-    if (resource === undefined && externalDomain !== undefined)
-      resource = { external: true, group: gvk.group, domain: externalDomain, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
-    if (resource === undefined) {
-      if (!gvk.core)
-        throw new UserError(`no API ${gvk.group}/${gvk.version} ${gvk.kind} in PROJECT: a webhook needs an existing API`, {
-          hint: `create it first: operator-ts create api --group ${gvk.group} --version ${gvk.version} --kind ${gvk.kind}`,
-        });
-      resource = { core: true, group: gvk.group, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
-    }
+    const resource = createWebhookTarget(project, gvk, flagValues(opts));
     await runScaffold({
       command: 'createWebhook',
       io: ctx.io,

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { isUserError, UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
 import { newProject } from '../../model/project.js';
-import { validateDomain, validateProjectName } from '../../model/naming.js';
+import { validateDomain, validateProjectName, validateRepo } from '../../model/naming.js';
 import { canonicalKeys } from '../../plugin/resolve.js';
 import type { OptionSpec } from '../../plugin/types.js';
 import { availablePlugins } from '../chain.js';
@@ -14,6 +14,7 @@ import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
 const OWN_OPTIONS: readonly OptionSpec[] = [
   { name: 'domain', type: 'string', description: 'domain of the API groups (group cache becomes cache.<domain>)', default: 'my.domain' },
   { name: 'project-name', type: 'string', description: 'project name, a DNS-1123 label (default: the directory name)' },
+  { name: 'repo', type: 'string', description: 'repository (module path) of the project, recorded in PROJECT, e.g. github.com/org/project' },
   { name: 'multigroup', type: 'boolean', description: 'lay APIs out as src/api/<group>/<version>', default: false },
   { name: 'namespaced', type: 'boolean', description: 'watch only the namespaces in WATCH_NAMESPACE, with Role instead of ClusterRole', default: false },
 ];
@@ -48,10 +49,13 @@ export function initCommand(ctx: RunContext): Command {
       if (fromFlag || !isUserError(err)) throw err;
       throw new UserError(`${err.message}; it defaults to the directory name "${basename(io.cwd)}"`, { hint: err.hint, cause: err });
     }
+    const repo = typeof flags['repo'] === 'string' ? flags['repo'] : undefined;
+    if (repo !== undefined) validateRepo(repo);
     const keys = ctx.chainKeys('init');
     const project = newProject({
       domain,
       projectName,
+      ...(repo === undefined ? {} : { repo }),
       layout: canonicalKeys(keys, availablePlugins()),
       cliVersion: cliVersion(),
       multigroup: flags['multigroup'] === true,

@@ -1,5 +1,4 @@
 import { validateGroup, validateKind, validatePlural, validateVersion, pluralOf } from '../../model/naming.js';
-import { isCoreGroup } from '../../model/core-groups.js';
 import type { FlagValues } from '../../plugin/types.js';
 import { requireFlag } from '../runner.js';
 
@@ -8,8 +7,8 @@ export interface Gvk {
   readonly group: string;
   readonly version: string;
   readonly kind: string;
+  /** --plural, else kubebuilder's plural of the kind. */
   readonly plural: string;
-  readonly core: boolean;
 }
 
 /** readGvk reads and validates --group, --version, --kind and --plural. */
@@ -23,5 +22,5 @@ export function readGvk(flags: FlagValues, command: string): Gvk {
   validateKind(kind);
   const plural = typeof flags['plural'] === 'string' ? flags['plural'] : pluralOf(kind);
   validatePlural(plural);
-  return { group, version, kind, plural, core: isCoreGroup(group) };
+  return { group, version, kind, plural };
 }
