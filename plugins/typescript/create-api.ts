@@ -35,6 +35,7 @@ export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: b
     core: n.core,
     external: n.external,
     typeName: n.typeName,
+    typeSpecifier: n.typeSpecifier,
     namespaced,
     testNamespace: namespaced ? 'default' : '',
     controllerName: ctx.project.multigroup ? `${n.group}-${n.kindLower}` : n.kindLower,

@@ -41,6 +41,10 @@ describe('names checked as kubebuilder checks them, with a valid suggestion', ()
     [['--group', 'cache', '--version', 'v1', '--kind', 'My-Kind'], 'invalid kind "My-Kind"', 'use a name such as --kind MyKind'],
     [['--group', 'cache', '--version', 'v1', '--kind', `K${'a'.repeat(63)}`], `invalid kind "K${'a'.repeat(63)}"`, `use a name such as --kind K${'a'.repeat(62)}`],
     [['--group', 'a'.repeat(245), '--version', 'v1', '--kind', 'Memcached'], `invalid API group "${'a'.repeat(245)}.example.com"`, 'use a shorter --group'],
+    [['--group', 'cache', '--version', 'v1', '--kind', 'Promise'], 'cannot scaffold a kind named Promise: Promise is a TypeScript global', 'use a name such as --kind CachePromise'],
+    [['--group', 'cache', '--version', 'v1', '--kind', 'Condition'], 'cannot scaffold a kind named Condition: every API types file imports Condition', 'use a name such as --kind CacheCondition'],
+    [['--group', 'cache', '--version', 'v1', '--kind', 'V1ObjectMeta'], 'cannot scaffold a kind named V1ObjectMeta', 'use a name such as --kind CacheV1ObjectMeta'],
+    [['--group', 'cache', '--version', 'v1', '--kind', 'GroceryList'], 'cannot scaffold a kind named GroceryList', 'use a name such as --kind GroceryCollection'],
   ])('create api %j', async (args, message, hint) => {
     const dir = newProjectDir();
     expect((await runCli(dir, ...INIT)).code).toBe(0);

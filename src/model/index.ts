@@ -6,3 +6,4 @@ export * from './core-groups.js';
 export * from './plural.js';
 export * from './project-reader.js';
 export * from './builtin-kinds.js';
+export * from './kind-names.js';

@@ -1,9 +1,10 @@
 import { UserError } from '../../errors/user-error.js';
 import { builtinKinds, findBuiltinKind, type BuiltinKindInfo } from '../../model/builtin-kinds.js';
 import { coreGroupFlag, coreGroupName, isCoreGroup } from '../../model/core-groups.js';
+import { checkKindName } from '../../model/kind-names.js';
 import { checkQualifiedGroup } from '../../model/naming.js';
 import type { ProjectConfig, ResourceConfig } from '../../model/project.js';
-import { fullGroup } from '../../model/resource.js';
+import { apiDir, fullGroup } from '../../model/resource.js';
 import type { FlagValues } from '../../plugin/types.js';
 import type { Gvk } from './project-context.js';
 import { externalApiDomain } from './shared.js';
@@ -31,6 +32,10 @@ function newOwnResource(project: ProjectConfig, gvk: Gvk): ResourceConfig {
     throw new UserError(`invalid API group "${qualified}" (--group ${gvk.group} with the project domain ${project.domain}): ${problem.reason}`, {
       hint: 'use a shorter --group',
     });
+  const dir = apiDir(project, gvk);
+  const siblings = project.resources.filter((r) => r.core !== true && r.external !== true && apiDir(project, r) === dir).map((r) => r.kind);
+  const clash = checkKindName(gvk.kind, gvk.group, siblings);
+  if (clash !== undefined) throw new UserError(`cannot scaffold a kind named ${gvk.kind}: ${clash.reason}`, { hint: `use a name such as --kind ${clash.suggestion}` });
   return { group: gvk.group, domain: project.domain, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
 }
 
