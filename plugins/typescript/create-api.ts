@@ -9,6 +9,7 @@ import {
   renderResourcesFile,
   UserError,
   apiDir,
+  crdPluralOf,
   fullGroup,
   type HookContext,
   type ResourceConfig,
@@ -67,7 +68,9 @@ function scaffoldApi(ctx: HookContext, res: ResourceConfig, n: ResourceNames): v
   res.path = n.apiDir;
   res.api = { crdVersion: 'v1', namespaced };
   const markers: string[] = [];
-  if (ctx.flags['plural'] !== undefined) markers.push(`path=${n.plural}`);
+  // controller-gen's default CRD plural is flect's of the kind, kubebuilder's (PROJECT, RBAC) flect's of the
+  // lower-cased kind; where they differ (PodAlias: podaliases, podalias) the marker keeps the CRD on the latter.
+  if (ctx.flags['plural'] !== undefined || n.plural !== crdPluralOf(n.kind)) markers.push(`path=${n.plural}`);
   if (!namespaced) markers.push('scope=Cluster');
   const header = readHeader(ctx.tree);
   const data = {

@@ -142,6 +142,16 @@ describe('operator-ts create api', () => {
     expect(files['src/controllers/cluster.controller.test.ts']).toContain("namespace: ''");
   });
 
+  it("pins the plural when controller-gen's default CRD plural would differ from kubebuilder's", async () => {
+    await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'PodAlias');
+    const files = snapshot(dir);
+    expect(files['PROJECT']).toContain('  plural: podalias\n');
+    expect(files['src/api/v1/podalias.types.ts']).toContain('+kubebuilder:resource:path=podalias\n');
+    expect(files['src/controllers/podalias.controller.ts']).toContain('resources=podalias,');
+    await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Gizmo');
+    expect(snapshot(dir)['src/api/v1/gizmo.types.ts']).not.toContain('+kubebuilder:resource:');
+  });
+
   it('lays out multigroup projects by group', async () => {
     const mg = newProjectDir();
     await ok(mg, ...INIT, '--multigroup');
