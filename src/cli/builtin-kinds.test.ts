@@ -99,6 +99,14 @@ describe('a kind in a group named like a Kubernetes one', () => {
     expect(read(dir, 'src/controllers/virtualservice.controller.ts')).toContain('groups=networking.istio.io');
   });
 
+  it('gets no webhook for a kind of its own without API types', async () => {
+    const dir = await bookProject();
+    await ok(dir, 'create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', '--resource=false');
+    const r = await runCli(dir, 'create', 'webhook', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', '--defaulting');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('Error: no API ship/v1 Frigate in PROJECT: a webhook needs an existing API');
+  });
+
   it('gets a webhook for a built-in kind when the project has no kind of that name', async () => {
     const dir = await bookProject();
     await ok(dir, 'create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting');

@@ -90,12 +90,12 @@ export function createApiTarget(project: ProjectConfig, gvk: Gvk, flags: FlagVal
 
 /**
  * createWebhookTarget is the resource `create webhook` scaffolds for: the project's own kind when PROJECT
- * has it (so the book's batch/v1 CronJob is the project's), else another project's kind with
+ * has its types (so the book's batch/v1 CronJob is the project's), else another project's kind with
  * `--external-api-domain`, else a built-in kind for a core group.
  */
 export function createWebhookTarget(project: ProjectConfig, gvk: Gvk, flags: FlagValues): ResourceConfig {
   const own = ownResource(project, gvk);
-  if (own !== undefined) return own;
+  if (own?.api !== undefined) return own;
   const external = externalApiDomain(flags);
   if (external !== undefined) return externalResource(project, gvk, external);
   if (isCoreGroup(gvk.group)) return builtinResource(project, gvk, flags, 'create webhook');
