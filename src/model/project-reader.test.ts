@@ -92,7 +92,11 @@ describe('the PROJECT reader', () => {
 
   it('refuses a resource listed twice, at the second entry', () => {
     const twice = `${GOOD}- group: batch\n  version: v1\n  kind: CronJob\n`;
-    expect(errorOf(twice).message).toBe('PROJECT:23:3: resources[1] repeats batch/v1 CronJob (already resources[0] on line 13)');
+    expect(errorOf(`${GOOD}- group: batch\n  domain: tutorial.kubebuilder.io\n  version: v1\n  kind: CronJob\n`).message).toBe(
+      'PROJECT:23:3: resources[1] repeats batch.tutorial.kubebuilder.io/v1 CronJob (already resources[0] on line 13)',
+    );
+    // The built-in batch/v1 CronJob is another resource than the project's own.
+    expect(parseProject(`${twice.replace('- group: batch\n  version', '- core: true\n  group: batch\n  version')}`).resources).toHaveLength(2);
   });
 
   it('refuses YAML errors and other shapes with a location', () => {

@@ -6,6 +6,7 @@ import { osReason } from '../machinery/write-error.js';
 import { yamlLibrary } from '../machinery/yaml.js';
 import { checkDomain, checkGroup, checkKind, checkPlural, checkProjectName, checkRepo, checkVersion, type NameProblem } from './naming.js';
 import { regularPlural } from './plural.js';
+import { fullGroup } from './resource.js';
 import { IMPLICIT_PLURAL, PROJECT_FILE, type ProjectConfig, type ResourceConfig } from './project.js';
 
 /** PathSegment addresses a value inside PROJECT: a mapping key or a list index. */
@@ -159,9 +160,10 @@ function checkResources(r: Reader, value: unknown): ResourceConfig[] {
   if (!Array.isArray(value)) r.fail(['resources'], 'resources must be a list of resource entries', `fix ${r.file} by hand, ${restore(r.file)}`);
   const resources = value.map((entry: unknown, i) => checkResource(r, entry, i));
   resources.forEach((res, i) => {
-    const first = resources.findIndex((o) => o.group === res.group && o.version === res.version && o.kind === res.kind);
+    const group = fullGroup(res);
+    const first = resources.findIndex((o) => fullGroup(o) === group && o.version === res.version && o.kind === res.kind);
     if (first < i)
-      r.fail(['resources', i], `resources[${i}] repeats ${res.group}/${res.version} ${res.kind} (already resources[${first}] on line ${r.line(['resources', first])})`, `remove one of the two entries from ${r.file}`);
+      r.fail(['resources', i], `resources[${i}] repeats ${group === '' ? 'core' : group}/${res.version} ${res.kind} (already resources[${first}] on line ${r.line(['resources', first])})`, `remove one of the two entries from ${r.file}`);
   });
   return resources;
 }

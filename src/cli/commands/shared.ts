@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../../errors/user-error.js';
-import { resolveChain } from '../../plugin/resolve.js';
 import type { CommandName, FlagValues, OptionSpec, Plugin } from '../../plugin/types.js';
-import { availablePlugins } from '../chain.js';
 import { bindOptions, GLOBAL_OPTIONS, mergeOptions } from '../options.js';
 
 /** pluginOptions merges the options every plugin of the chain declares for a command. */
@@ -21,11 +19,6 @@ export function addCommandOptions(cmd: Command, own: readonly OptionSpec[], chai
 /** examplesHelp renders examples for the end of a command's help. */
 export function examplesHelp(examples: readonly string[]): string {
   return `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}\n`;
-}
-
-/** chainFromKeys resolves the chain for an action (errors are user errors here, unlike while building help). */
-export function chainFromKeys(keys: readonly string[]): Plugin[] {
-  return resolveChain(keys, availablePlugins());
 }
 
 /** flagValues narrows commander's opts() to the plugin flag type. */
