@@ -60,7 +60,7 @@ beforeAll(async () => {
   mkdirSync(join(bases.olm, 'rendered'));
   cpSync(join(FIXTURE_DIR, 'base.clusterserviceversion.yaml'), join(bases.olm, 'config/manifests/bases/memcached-operator.clusterserviceversion.yaml'));
   cpSync(join(FIXTURE_DIR, 'kustomize-output.yaml'), join(bases.olm, 'rendered/all.yaml'));
-  writeFileSync(join(bases.olm, 'PROJECT'), 'layout:\n- typescript.operator-ts.io/v1\nprojectName: memcached-operator\nversion: "3"\n');
+  writeFileSync(join(bases.olm, 'PROJECT'), 'domain: example.com\nlayout:\n- typescript.operator-ts.io/v1\nprojectName: memcached-operator\nversion: "3"\n');
   bases.olmWithBundle = join(work, 'base-olm-bundle', 'memcached-operator');
   cpSync(bases.olm, bases.olmWithBundle, { recursive: true });
   await runCliOk(BUNDLE, bases.olmWithBundle);

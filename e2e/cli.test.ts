@@ -2,7 +2,7 @@
 // kind of bad input (exit 1, one message naming the value and the fix, nothing written), internal errors,
 // --dry-run, and the help path staying free of the heavy modules.
 import { execa } from 'execa';
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { chmod, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
@@ -108,7 +108,7 @@ describe('bad input: exit 1, one message naming the value and the fix, nothing w
     ['an invalid kind', ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'memcached'], 'invalid kind "memcached"', '--kind Memcached'],
     ['an invalid group', ['create', 'api', '--group', 'Cache_Group', '--version', 'v1', '--kind', 'Redis'], 'invalid group "Cache_Group"', '--group cache'],
     ['an invalid version', ['create', 'api', '--group', 'cache', '--version', '1.0', '--kind', 'Redis'], 'invalid version "1.0"', '--version v1alpha1'],
-    ['an invalid plural', ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Redis', '--plural', 'Red_is'], 'invalid plural "Red_is"', '--plural redis'],
+    ['an invalid plural', ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Redis', '--plural', 'Red_is'], 'invalid plural "Red_is"', '--plural red-is'],
     ['a bad boolean', ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Redis', '--namespaced=maybe'], '"maybe"', '--help'],
     ['a missing required flag', ['create', 'api', '--group', 'cache', '--kind', 'Redis'], 'missing required flag --version', 'operator-ts create api --group cache --version v1alpha1 --kind Memcached'],
     ['create api for an existing resource', API, 'cache/v1alpha1 Memcached already exists in PROJECT', '--force'],
@@ -164,8 +164,22 @@ describe('bad input: exit 1, one message naming the value and the fix, nothing w
     const file = join(project, 'PROJECT');
     await writeFile(file, (await readFile(file, 'utf8')).replace('  kind: Memcached\n', '  kind: 42\n'));
     const edited = await snapshotTree(project);
-    expectUserError(await runCli(['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Redis'], project), 'PROJECT: resources[0].kind must be a non-empty string, found 42', 'restore it from version control');
+    expectUserError(await runCli(['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Redis'], project), 'resources[0].kind must be a string, found 42', 'restore PROJECT from version control');
     expect(await snapshotTree(project)).toEqual(edited);
+  });
+
+  // Root reads through any mode, so the CLI runs as nobody there, for whom the unreadable PROJECT is real.
+  it('an unreadable PROJECT (EACCES) is a user error with the fix, not a crash', async () => {
+    const project = await newProject();
+    const isRoot = process.getuid?.() === 0;
+    if (isRoot) {
+      for (let d = project; d !== join(work, '..'); d = join(d, '..')) await chmod(d, 0o755);
+      await execa('chown', ['-R', '65534:65534', project]);
+    }
+    await chmod(join(project, 'PROJECT'), 0o000);
+    const r = await execa(process.execPath, [join(repoRoot, 'bin/operator-ts.js'), ...API], { cwd: project, reject: false, stdin: 'ignore', env: { NO_COLOR: '1' }, ...(isRoot ? { uid: 65534, gid: 65534 } : {}) });
+    await chmod(join(project, 'PROJECT'), 0o644);
+    expectUserError({ exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) }, 'cannot read PROJECT in', 'chmod u+r PROJECT');
   });
 });
 

@@ -16,19 +16,6 @@ export interface AllowedDifference {
 /** ALLOWED_DIFFERENCES lists every accepted difference. */
 export const ALLOWED_DIFFERENCES: readonly AllowedDifference[] = [
   {
-    case: 'multiple-kinds',
-    path: 'crd',
-    keyword: 'metadata.name',
-    reason:
-      'plural of Gizmo: operator-ts pluralises with the `pluralize` package, like its scaffolder (src/model/naming.ts) and RBAC markers, so that PROJECT, role.yaml and the CRD agree; flect (controller-gen) writes "gizmoes". Pin +kubebuilder:resource:path=... where the spelling matters',
-  },
-  {
-    case: 'multiple-kinds',
-    path: 'crd',
-    keyword: 'spec.names',
-    reason: 'same plural difference as metadata.name (gizmos vs gizmoes)',
-  },
-  {
     case: 'pod-template',
     path: /\.(httpGet\.protocol|grpc\.mode|volumeMounts\[\]\.bindMountOptions|items\[\]\.user|defaultUser|emptyDir\.mode|clusterTrustBundle\.user|podCertificate\.user|serviceAccountToken\.user)$|\.evictionResponders$/,
     keyword: '(node)',

@@ -31,7 +31,7 @@ export const createApiSubcommand: Subcommand = {
     if (res === undefined || res.core === true || ctx.flags['resource'] === false) return;
     res.api ??= { crdVersion: 'v1', namespaced: ctx.flags['namespaced'] !== false };
     const group = fullGroup(res);
-    const plural = res.plural ?? `${res.kind.toLowerCase()}s`;
+    const plural = res.plural;
     const kindLower = res.kind.toLowerCase();
     const crdFile = `bases/${group}_${plural}.yaml`;
     const sampleFile = `${res.group}_${res.version}_${kindLower}.yaml`;

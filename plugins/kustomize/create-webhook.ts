@@ -52,7 +52,7 @@ export const createWebhookSubcommand: Subcommand = {
         },
       });
     if (conversion && res.core !== true) {
-      const plural = res.plural ?? `${res.kind.toLowerCase()}s`;
+      const plural = res.plural;
       const crdName = `${plural}.${fullGroup(res)}`;
       const patchFile = `patches/webhook_in_${plural}.yaml`;
       files.push(

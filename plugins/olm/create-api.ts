@@ -4,7 +4,7 @@ import { withOwnedCrd, type OwnedCrd } from './csv-edit.js';
 
 /** ownedCrdEntry is the owned-CRD entry of a resource: CRD name, version, kind and the scaffolded description. */
 export function ownedCrdEntry(res: ResourceConfig): OwnedCrd {
-  const plural = res.plural ?? `${res.kind.toLowerCase()}s`;
+  const plural = res.plural;
   return {
     name: `${plural}.${fullGroup(res)}`,
     version: res.version,

@@ -9,6 +9,7 @@ import {
   renderResourcesFile,
   UserError,
   apiDir,
+  crdPluralOf,
   fullGroup,
   type HookContext,
   type ResourceConfig,
@@ -20,18 +21,6 @@ import { readHeader } from './boilerplate.js';
 import { importFrom, resourceNames, type ResourceNames } from './names.js';
 
 const T = 'typescript/create-api';
-
-/** BUILTIN_KINDS are the built-in kinds `operator-ts/runtime` has descriptors for (`builtin.<Kind>`). */
-export const BUILTIN_KINDS: ReadonlySet<string> = new Set(
-  (
-    'Pod PodTemplate ReplicationController Service ConfigMap Secret ServiceAccount Namespace Node PersistentVolume ' +
-    'PersistentVolumeClaim Endpoints LimitRange ResourceQuota Event Deployment StatefulSet DaemonSet ReplicaSet ' +
-    'ControllerRevision Job CronJob Ingress IngressClass NetworkPolicy EndpointSlice Lease Role RoleBinding ClusterRole ' +
-    'ClusterRoleBinding CustomResourceDefinition APIService MutatingWebhookConfiguration ValidatingWebhookConfiguration ' +
-    'ValidatingAdmissionPolicy ValidatingAdmissionPolicyBinding HorizontalPodAutoscaler PodDisruptionBudget PriorityClass ' +
-    'StorageClass CSIDriver VolumeAttachment CertificateSigningRequest'
-  ).split(' '),
-);
 
 /** controllerView is the view model of the controller and its test. */
 export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: boolean): Record<string, unknown> {
@@ -47,10 +36,11 @@ export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: b
     core: n.core,
     external: n.external,
     typeName: n.typeName,
+    typeSpecifier: n.typeSpecifier,
     namespaced,
     testNamespace: namespaced ? 'default' : '',
     controllerName: ctx.project.multigroup ? `${n.group}-${n.kindLower}` : n.kindLower,
-    resourceRef: n.core ? `builtin.${n.kind}` : `${n.kind}Resource`,
+    resourceRef: n.resourceRef,
     resourcesImport: importFrom(n.controllerFile, n.resourcesFile),
     resourcesTestImport: importFrom(n.controllerTestFile, n.resourcesFile),
     typeImport: n.core ? '@kubernetes/client-node' : importFrom(n.controllerTestFile, n.typesFile),
@@ -68,7 +58,7 @@ export function resourceEntries(ctx: HookContext, res: ResourceConfig): Resource
       typeModule: `./${r.kind.toLowerCase()}.types.js`,
       group: fullGroup(r),
       version: r.version,
-      plural: r.plural ?? `${r.kind.toLowerCase()}s`,
+      plural: r.plural,
       namespaced: r.api?.namespaced ?? true,
     }));
 }
@@ -78,7 +68,9 @@ function scaffoldApi(ctx: HookContext, res: ResourceConfig, n: ResourceNames): v
   res.path = n.apiDir;
   res.api = { crdVersion: 'v1', namespaced };
   const markers: string[] = [];
-  if (ctx.flags['plural'] !== undefined) markers.push(`path=${n.plural}`);
+  // controller-gen's default CRD plural is flect's of the kind, kubebuilder's (PROJECT, RBAC) flect's of the
+  // lower-cased kind; where they differ (PodAlias: podaliases, podalias) the marker keeps the CRD on the latter.
+  if (ctx.flags['plural'] !== undefined || n.plural !== crdPluralOf(n.kind)) markers.push(`path=${n.plural}`);
   if (!namespaced) markers.push('scope=Cluster');
   const header = readHeader(ctx.tree);
   const data = {
@@ -184,15 +176,11 @@ export const createApiSubcommand: Subcommand = {
     if (!resource && !controller)
       throw new UserError('--resource=false and --controller=false leave nothing to scaffold', { hint: 'drop one of them' });
     if (res.core === true && resource)
-      throw new UserError(`"${res.group}" is a built-in Kubernetes group: ${res.group}/${res.version} ${res.kind} has no API types to scaffold`, {
+      throw new UserError(`${res.group}/${res.version} ${res.kind} is a built-in kind: it has no API types to scaffold`, {
         hint: `pass --resource=false to scaffold a controller for the built-in ${res.kind}`,
       });
     if (ctx.flags['externalApiCrd'] !== undefined && res.external !== true)
       throw new UserError('--external-api-crd names the CRD of a kind the project does not own', { hint: 'add --external-api-domain <domain> and --resource=false' });
-    if (res.core === true && !BUILTIN_KINDS.has(res.kind))
-      throw new UserError(`operator-ts/runtime has no descriptor for the built-in kind "${res.kind}"`, {
-        hint: `use one of: ${[...BUILTIN_KINDS].join(', ')}`,
-      });
   },
   async scaffold(ctx) {
     const res = ctx.resource;

@@ -37,9 +37,10 @@ export function webhookView(ctx: HookContext, n: ResourceNames, types: WebhookTy
     core: n.core,
     external: n.external,
     typeName: n.typeName,
+    typeSpecifier: n.typeSpecifier,
     groupDashed: group.replace(/\./g, '-'),
     markerGroup: group === '' ? '""' : group,
-    resourceRef: n.core ? `builtin.${n.kind}` : `${n.kind}Resource`,
+    resourceRef: n.resourceRef,
     typeImport: n.core ? '@kubernetes/client-node' : importFrom(n.webhookFile, n.typesFile),
     resourcesImport: importFrom(n.webhookFile, n.resourcesFile),
     apiVersion: group === '' ? n.version : `${group}/${n.version}`,
@@ -54,6 +55,8 @@ function conversionView(ctx: HookContext, res: ResourceConfig, n: ResourceNames,
   return {
     header: readHeader(ctx.tree),
     kind: n.kind,
+    hubType: n.typeName,
+    hubSpecifier: n.typeSpecifier,
     hubVersion: n.version,
     hubApiVersion: `${group}/${n.version}`,
     hubImport: importFrom(conversionFile, n.typesFile),
@@ -124,7 +127,7 @@ export const createWebhookSubcommand: Subcommand = {
         throw new UserError(`--conversion needs the spoke versions to convert from`, { hint: `pass --spoke <version>,... (other versions of ${res.kind})` });
       for (const spoke of spokes) {
         if (spoke === res.version) throw new UserError(`--spoke ${spoke} is the hub version itself`, { hint: 'list only the other versions' });
-        const found = findResource(ctx.project, { group: res.group, version: spoke, kind: res.kind });
+        const found = findResource(ctx.project, { ...res, version: spoke });
         if (found?.api === undefined)
           throw new UserError(`spoke version ${res.group}/${spoke} ${res.kind} does not exist in PROJECT`, {
             hint: `create it first: operator-ts create api --group ${res.group} --version ${spoke} --kind ${res.kind}`,

@@ -1,8 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { builtinPlugins, defaultBundle } from '../../plugins/default.js';
-import { parseProject, PROJECT_FILE, type ProjectConfig } from '../model/project.js';
-import { resolveChain } from '../plugin/resolve.js';
+import type { ProjectConfig } from '../model/project.js';
 import type { Bundle, Plugin } from '../plugin/types.js';
 
 /** availablePlugins is every plugin and bundle the CLI knows. */
@@ -23,12 +20,6 @@ export function pluginsFlag(argv: readonly string[]): string[] | undefined {
   return undefined;
 }
 
-/** readProject loads PROJECT from dir, or returns undefined when there is none. */
-export function readProject(dir: string): ProjectConfig | undefined {
-  const file = join(dir, PROJECT_FILE);
-  return existsSync(file) ? parseProject(readFileSync(file, 'utf8')) : undefined;
-}
-
 /**
  * chainKeys picks the plugin keys of a run: `--plugins` if given (edit adds them to the recorded chain),
  * else the project's layout, else the default bundle.
@@ -37,19 +28,4 @@ export function chainKeys(project: ProjectConfig | undefined, flag: readonly str
   const recorded = project !== undefined && project.layout.length > 0 ? project.layout : DEFAULT_LAYOUT;
   if (flag === undefined || flag.length === 0) return [...recorded];
   return command === 'edit' ? [...recorded, ...flag] : [...flag];
-}
-
-/** quietChain resolves a chain for building help and flags; any problem falls back to the default bundle (the action reports it). */
-export function quietChain(cwd: string, argv: readonly string[], command?: string): Plugin[] {
-  try {
-    let project: ProjectConfig | undefined;
-    try {
-      project = readProject(cwd);
-    } catch {
-      project = undefined;
-    }
-    return resolveChain(chainKeys(project, pluginsFlag(argv), command), availablePlugins());
-  } catch {
-    return resolveChain(DEFAULT_LAYOUT, availablePlugins());
-  }
 }

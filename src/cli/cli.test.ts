@@ -142,6 +142,16 @@ describe('operator-ts create api', () => {
     expect(files['src/controllers/cluster.controller.test.ts']).toContain("namespace: ''");
   });
 
+  it("pins the plural when controller-gen's default CRD plural would differ from kubebuilder's", async () => {
+    await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'PodAlias');
+    const files = snapshot(dir);
+    expect(files['PROJECT']).toContain('  plural: podalias\n');
+    expect(files['src/api/v1/podalias.types.ts']).toContain('+kubebuilder:resource:path=podalias\n');
+    expect(files['src/controllers/podalias.controller.ts']).toContain('resources=podalias,');
+    await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Gizmo');
+    expect(snapshot(dir)['src/api/v1/gizmo.types.ts']).not.toContain('+kubebuilder:resource:');
+  });
+
   it('lays out multigroup projects by group', async () => {
     const mg = newProjectDir();
     await ok(mg, ...INIT, '--multigroup');
@@ -281,7 +291,7 @@ describe('bad input', () => {
     [['create', 'api', '--group', 'cache', '--version', 'version1', '--kind', 'Foo'], 'invalid version "version1"'],
     [['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Foo', '--resource=maybe'], 'expected true or false, got "maybe"'],
     [['create', 'api', '--group', 'other', '--version', 'v1', '--kind', 'Foo'], 'single-group project already uses group "cache"'],
-    [['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment'], 'pass --resource=false'],
+    [['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Pod', '--resource=false'], 'apps/v1 Pod is not a built-in kind: Pod is core/v1 Pod'],
     [['create', 'api', '--version', 'v1', '--kind', 'Foo'], 'missing required flag --group'],
     [[...API], 'already exists in PROJECT'],
     [['create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Nope', '--defaulting'], 'no API cache/v1 Nope in PROJECT'],

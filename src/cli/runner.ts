@@ -57,11 +57,12 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
   await runHook(run.chain, run.command, 'validate', contextFor);
   const conflicts: Conflict[] = [];
   const cmd = `\`operator-ts ${commandLabel(run.command)}\``;
+  const canForce = run.chain.some((p) => p[run.command]?.options?.some((o) => o.name === 'force') === true);
   for (const plugin of run.chain) {
     sink = [];
     await runHook([plugin], run.command, 'scaffold', contextFor);
     try {
-      conflicts.push(...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd }));
+      conflicts.push(...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd, canForce }));
     } catch (err) {
       throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, { cause: err });
     }

@@ -1,21 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { yamlLibrary } from '../machinery/yaml.js';
+import { readProjectFile } from '../model/project-reader.js';
 
 /** ProjectSettings are the PROJECT file fields `generate` uses. */
 export interface ProjectSettings {
-  domain?: string;
+  domain: string;
   multigroup: boolean;
 }
 
-/** readProjectSettings reads `<root>/PROJECT` when present (kubebuilder's project config), else undefined. */
+/**
+ * readProjectSettings reads `<root>/PROJECT` when present, through the one PROJECT reader (so a broken
+ * file is a located error here too), else undefined. generate reads it only to explain an empty --paths.
+ */
 export function readProjectSettings(root: string): ProjectSettings | undefined {
-  const path = join(root, 'PROJECT');
-  if (!existsSync(path)) return undefined;
-  // Loaded here, not imported: generate only reads PROJECT to explain an empty --paths.
-  const doc = yamlLibrary().parse(readFileSync(path, 'utf8')) as Record<string, unknown> | null;
-  const out: ProjectSettings = { multigroup: doc?.multigroup === true };
-  if (typeof doc?.domain === 'string') out.domain = doc.domain;
-  return out;
+  const project = readProjectFile(root)?.config;
+  return project === undefined ? undefined : { domain: project.domain, multigroup: project.multigroup };
 }
-

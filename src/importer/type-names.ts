@@ -1,4 +1,4 @@
-import pluralize from 'pluralize';
+import { flectSingularize } from '../model/plural.js';
 
 /** RESERVED_NAMES are names the imported files import, so no declared type may take them. */
 export const RESERVED_NAMES: readonly string[] = ['V1ObjectMeta', 'Condition', 'int32', 'int64', 'float64', 'Time', 'Bytes', 'Quantity', 'IntOrString', 'JSONValue', 'RawExtension'];
@@ -11,10 +11,12 @@ export function pascalWord(name: string): string {
   return /^[0-9]/.test(word) ? `N${word}` : word;
 }
 
-/** itemWord names the element type of a list field: the singular of its name (`conditions` -> `Condition`), or `<Name>Item`. */
+/** itemWord names the element type of a list field: the singular of its name as flect gives it (`conditions` -> `Condition`), or `<Name>Item`. */
 export function itemWord(name: string): string {
-  const singular = pluralize.singular(name);
-  return singular !== name && singular.length > 0 ? pascalWord(singular) : `${pascalWord(name)}Item`;
+  const singular = flectSingularize(name);
+  // flect lengthens a few words it takes for acronyms or Latin plurals (`https` -> `httpsHTTPS`, `extra` ->
+  // `extrum`); a singular is never longer than its plural, so such an answer names the item `<Name>Item`.
+  return singular !== name && singular.length > 0 && singular.length <= name.length ? pascalWord(singular) : `${pascalWord(name)}Item`;
 }
 
 /** TypeNames hands out unique TypeScript type names in the order they are asked for, so output is stable. */

@@ -19,6 +19,8 @@ export interface ApplyOptions {
   readonly force?: boolean;
   /** command is named in hints, e.g. `operator-ts create api`. */
   readonly command?: string;
+  /** The command has a `--force` flag to offer in hints (init has none); default true. */
+  readonly canForce?: boolean;
 }
 
 /**
@@ -53,7 +55,10 @@ export function applyDescriptors(tree: VirtualTree, descriptors: readonly FileDe
           conflicts.push({
             path: d.path,
             message: `${d.path} already exists`,
-            hint: `run ${options.command ?? 'the command'} again with --force to overwrite it, or move it away`,
+            hint:
+              options.canForce === false
+                ? `move ${d.path} away (${options.command ?? 'the command'} never overwrites a file), then run it again`
+                : `run ${options.command ?? 'the command'} again with --force to overwrite it, or move it away`,
           });
         break;
       }

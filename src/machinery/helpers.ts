@@ -1,4 +1,4 @@
-import pluralize from 'pluralize';
+import { regularPlural } from '../model/plural.js';
 
 function words(s: string): string[] {
   return s
@@ -38,9 +38,9 @@ export function kebab(s: string): string {
     .join('-');
 }
 
-/** plural is the lower-case English plural of a kind, as Kubernetes resource names are (`Memcached` -> `memcacheds`). */
+/** plural is the resource plural of a kind as kubebuilder derives it (`Memcached` -> `memcacheds`, `Gizmo` -> `gizmoes`). */
 export function plural(kind: string): string {
-  return pluralize.plural(kind.toLowerCase());
+  return regularPlural(kind);
 }
 
 /** json renders a value as a JSON literal, which is also a valid TypeScript literal. */

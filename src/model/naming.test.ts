@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { isCoreGroup, coreGroupName } from './core-groups.js';
-import { pluralOf, toProjectName, validateDomain, validateGroup, validateKind, validatePlural, validateProjectName, validateVersion } from './naming.js';
+import {
+  checkDomain,
+  checkGroup,
+  checkKind,
+  checkPlural,
+  checkProjectName,
+  checkQualifiedGroup,
+  checkRepo,
+  checkVersion,
+  pluralOf,
+  toProjectName,
+  validateDomain,
+  validateGroup,
+  validateKind,
+  validatePlural,
+  validateProjectName,
+  validateRepo,
+  validateVersion,
+} from './naming.js';
 import { apiDir, fullGroup, relativeImport } from './resource.js';
 
 describe('naming', () => {
@@ -15,6 +33,36 @@ describe('naming', () => {
     for (const bad of ['Cache', 'my_group', '-a', 'a.']) expect(() => validateGroup(bad)).toThrow(/invalid group/);
     expect(() => validateDomain('example.com')).not.toThrow();
     expect(() => validateDomain('Example.com')).toThrow(/invalid domain/);
+  });
+
+  it('suggests a valid name, never the invalid one again', () => {
+    expect(() => validateGroup('-cache')).toThrow(expect.objectContaining({ hint: 'use a name such as --group cache' }));
+    expect(() => validateGroup('My_Group.')).toThrow(expect.objectContaining({ hint: 'use a name such as --group my-group' }));
+    expect(() => validateDomain('EXAMPLE..com')).toThrow(expect.objectContaining({ hint: 'pass --domain example.com' }));
+    expect(() => validateVersion('V1')).toThrow(expect.objectContaining({ hint: 'pass --version v1' }));
+    expect(() => validateVersion('1')).toThrow(expect.objectContaining({ hint: 'pass --version v1' }));
+    expect(() => validateVersion('v1alpha')).toThrow(expect.objectContaining({ hint: 'pass --version v1alpha1' }));
+    expect(() => validatePlural('1things')).toThrow(expect.objectContaining({ hint: 'pass --plural things' }));
+    expect(() => validateRepo('github.com/org/my project')).toThrow(expect.objectContaining({ hint: 'pass --repo github.com/org/my-project' }));
+    expect(() => validateRepo('tutorial.kubebuilder.io/project')).not.toThrow();
+    for (const [check, value] of [
+      [checkGroup, '-cache'],
+      [checkDomain, 'EXAMPLE..com'],
+      [checkVersion, 'beta'],
+      [checkKind, '9lives'],
+      [checkPlural, '-'],
+      [checkProjectName, '__'],
+      [checkRepo, '/'],
+    ] as const) {
+      const problem = check(value);
+      expect(problem, value).toBeDefined();
+      expect(check(problem?.suggestion ?? ''), `${value} -> ${problem?.suggestion}`).toBeUndefined();
+    }
+  });
+
+  it('checks the qualified group as kubebuilder does', () => {
+    expect(checkQualifiedGroup('batch.tutorial.kubebuilder.io')).toBeUndefined();
+    expect(checkQualifiedGroup(`${'a'.repeat(200)}.${'b'.repeat(60)}.io`)).toBeDefined();
   });
 
   it('accepts and rejects versions', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findResource, newProject, parseProject, PROJECT_HEADER, serializeProject } from './project.js';
+import { findResource, newProject, PROJECT_HEADER, serializeProject } from './project.js';
+import { parseProject } from './project-reader.js';
 
 const CANONICAL = `${PROJECT_HEADER}version: "3"
 domain: example.com
@@ -57,29 +58,15 @@ describe('PROJECT file', () => {
 
   it('finds resources by group, version and kind', () => {
     const p = parseProject(CANONICAL);
-    expect(findResource(p, { group: 'cache', version: 'v1alpha1', kind: 'Memcached' })?.plural).toBe('memcacheds');
-    expect(findResource(p, { group: 'cache', version: 'v1', kind: 'Memcached' })).toBeUndefined();
+    expect(findResource(p, { group: 'cache', domain: 'example.com', version: 'v1alpha1', kind: 'Memcached' })?.plural).toBe('memcacheds');
+    expect(findResource(p, { group: 'cache', domain: 'example.com', version: 'v1', kind: 'Memcached' })).toBeUndefined();
   });
 
-  it('rejects other versions and broken files with a hint', () => {
-    expect(() => parseProject('version: "2"\ndomain: a\nprojectName: b\n')).toThrow(/unsupported version "2"/);
-    expect(() => parseProject('- a\n')).toThrow(/not a project file/);
-    expect(() => parseProject('version: "3"\nprojectName: b\n')).toThrow(/has no domain/);
-    expect(() => parseProject('version: [\n')).toThrow(/not valid YAML/);
-  });
-
-  it('rejects hand-edited resources and layouts as user errors, naming the entry', () => {
-    const base = 'version: "3"\ndomain: a\nprojectName: b\n';
-    expect(() => parseProject(`${base}resources: oops\n`)).toThrow(/resources must be a list/);
-    expect(() => parseProject(`${base}resources:\n- 42\n`)).toThrow(/resources\[0\] must be a mapping/);
-    expect(() => parseProject(`${base}resources:\n- group: cache\n  version: v1\n`)).toThrow('resources[0] has no kind');
-    expect(() => parseProject(`${base}layout: {a: 1}\n`)).toThrow(/layout must be a list of plugin keys/);
-    try {
-      parseProject(`${base}resources:\n- {group: cache, version: 1, kind: A}\n`);
-      expect.fail('parseProject accepted a numeric version');
-    } catch (err) {
-      expect((err as Error).name).toBe('UserError');
-      expect((err as Error).message).toBe('PROJECT: resources[0].version must be a non-empty string, found 1');
-    }
+  it("tells a built-in kind from the project's own kind of the same group name", () => {
+    const p = parseProject(CANONICAL);
+    p.resources.push({ core: true, group: 'batch', version: 'v1', kind: 'CronJob', plural: 'cronjobs' });
+    p.resources.push({ group: 'batch', domain: 'example.com', version: 'v1', kind: 'CronJob', plural: 'cronjobs' });
+    expect(findResource(p, { group: 'batch', domain: 'example.com', version: 'v1', kind: 'CronJob' })?.core).toBeUndefined();
+    expect(findResource(p, { core: true, group: 'batch', version: 'v1', kind: 'CronJob' })?.core).toBe(true);
   });
 });

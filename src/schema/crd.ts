@@ -1,4 +1,4 @@
-import pluralize from 'pluralize';
+import { crdPluralOf } from '../model/plural.js';
 import type { LocatedMarker } from '../markers/collect.js';
 import type { Diagnostic, SourceLocation } from '../markers/diagnostic.js';
 import { toYaml } from '../machinery/yaml.js';
@@ -50,7 +50,7 @@ export function namesOf(decl: NamedDecl): { plural: string; singular: string; na
   const r = one(decl, 'kubebuilder:resource') ?? {};
   const lower = decl.name.toLowerCase();
   const out: { plural: string; singular: string; namespaced: boolean; shortNames?: string[]; categories?: string[] } = {
-    plural: (r.path as string | undefined) ?? pluralize(lower),
+    plural: (r.path as string | undefined) ?? crdPluralOf(decl.name),
     singular: (r.singular as string | undefined) ?? lower,
     namespaced: r.scope !== 'Cluster',
   };

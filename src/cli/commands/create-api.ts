@@ -1,13 +1,11 @@
 import { Command } from 'commander';
 import { UserError } from '../../errors/user-error.js';
-import { findResource, type ResourceConfig } from '../../model/project.js';
 import type { OptionSpec } from '../../plugin/types.js';
-import { quietChain } from '../chain.js';
-import type { CliIO } from '../io.js';
-import { withCommandLock } from '../command-lock.js';
+import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
-import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, externalApiDomain, flagValues } from './shared.js';
+import { readGvk } from './project-context.js';
+import { createApiTarget } from './resource-target.js';
+import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
 
 /** RESOURCE_OPTIONS are the resource flags the CLI binds for create api and create webhook. */
 export const RESOURCE_OPTIONS: readonly OptionSpec[] = [
@@ -18,8 +16,8 @@ export const RESOURCE_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** createApiCommand builds `create api`: a new API (types) and/or controller for a group/version/kind. */
-export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
-  const chain = quietChain(io.cwd, argv);
+export function createApiCommand(ctx: RunContext): Command {
+  const chain = ctx.helpChain();
   const cmd = new Command('api').description('Scaffold a Kubernetes API (types, CRD sample, roles) and its controller');
   addCommandOptions(cmd, RESOURCE_OPTIONS, chain, 'createApi');
   cmd.addHelpText(
@@ -31,39 +29,30 @@ export function createApiCommand(io: CliIO, argv: readonly string[]): Command {
       'operator-ts create api --group cert-manager --version v1 --kind Certificate --resource=false --external-api-domain io --external-api-crd cert-manager.crds.yaml   # for another project\'s kind',
     ]),
   );
-  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'create api', opts, async () => {
+  cmd.action((opts: Record<string, unknown>) => ctx.locked('create api', flagValues(opts), async () => {
     const flags = flagValues(opts);
-    const project = loadExistingProject(io, 'create api');
-    const runChain = chainFromKeys(actionChainKeys(project, argv));
+    const project = ctx.project('create api');
+    const runChain = ctx.chain();
     const gvk = readGvk(flags, 'create api');
-    const existing = findResource(project, gvk);
-    if (existing !== undefined && flags['force'] !== true && (existing.api !== undefined || existing.controller === true))
-      throw new UserError(`the API ${gvk.group}/${gvk.version} ${gvk.kind} already exists in PROJECT`, {
-        hint: 'pick another kind or version, or re-run with --force to scaffold its files again',
-      });
-    const externalDomain = externalApiDomain(flags, gvk.core);
-    if (!gvk.core && !project.multigroup && externalDomain === undefined) {
+    const resource = createApiTarget(project, gvk, flags);
+    const label = `${gvk.group}/${gvk.version} ${gvk.kind}`;
+    if (project.resources.includes(resource) && flags['force'] !== true) {
+      if (flags['resource'] !== false && resource.api !== undefined)
+        throw new UserError(`the API ${label} already exists in PROJECT`, { hint: 'pick another kind or version, or re-run with --force to scaffold its files again' });
+      if (flags['controller'] !== false && resource.controller === true)
+        throw new UserError(`a controller for ${label} already exists in PROJECT`, { hint: 'pick another kind or version, or re-run with --force to scaffold its files again' });
+    }
+    if (resource.core !== true && resource.external !== true && !project.multigroup) {
       const other = project.resources.find((r) => r.core !== true && r.external !== true && r.group !== gvk.group);
       if (other !== undefined)
         throw new UserError(`this single-group project already uses group "${other.group}"; --group ${gvk.group} would add a second one`, {
           hint: 'use --group ' + other.group + ', or switch layouts first with `operator-ts edit --multigroup`',
         });
     }
-    if (externalDomain !== undefined && flags['resource'] !== false)
-      throw new UserError('--external-api-domain is for a kind another project owns, which gets no API types here', { hint: 'add --resource=false' });
-    const resource: ResourceConfig = existing ?? {
-      ...(gvk.core ? { core: true } : {}),
-      ...(externalDomain !== undefined ? { external: true } : {}),
-      group: gvk.group,
-      ...(gvk.core ? {} : { domain: externalDomain ?? project.domain }),
-      version: gvk.version,
-      kind: gvk.kind,
-      plural: gvk.plural,
-    };
     if (typeof flags['plural'] === 'string') resource.plural = gvk.plural;
     await runScaffold({
       command: 'createApi',
-      io,
+      io: ctx.io,
       chain: runChain,
       project,
       resource,

@@ -1,17 +1,14 @@
 import { Command } from 'commander';
-import { UserError } from '../../errors/user-error.js';
-import { findResource, type ResourceConfig } from '../../model/project.js';
-import { quietChain } from '../chain.js';
-import type { CliIO } from '../io.js';
-import { withCommandLock } from '../command-lock.js';
+import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
 import { RESOURCE_OPTIONS } from './create-api.js';
-import { actionChainKeys, loadExistingProject, readGvk } from './project-context.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, externalApiDomain, flagValues } from './shared.js';
+import { readGvk } from './project-context.js';
+import { createWebhookTarget } from './resource-target.js';
+import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
 
 /** createWebhookCommand builds `create webhook`: defaulting, validating and conversion webhooks for an API. */
-export function createWebhookCommand(io: CliIO, argv: readonly string[]): Command {
-  const chain = quietChain(io.cwd, argv);
+export function createWebhookCommand(ctx: RunContext): Command {
+  const chain = ctx.helpChain();
   const cmd = new Command('webhook').description('Scaffold admission (defaulting, validation) or conversion webhooks for an API');
   addCommandOptions(cmd, RESOURCE_OPTIONS, chain, 'createWebhook');
   cmd.addHelpText(
@@ -22,24 +19,14 @@ export function createWebhookCommand(io: CliIO, argv: readonly string[]): Comman
       'operator-ts create webhook --group cache --version v2 --kind Memcached --conversion --spoke v1alpha1',
     ]),
   );
-  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'create webhook', opts, async () => {
-    const project = loadExistingProject(io, 'create webhook');
-    const runChain = chainFromKeys(actionChainKeys(project, argv));
+  cmd.action((opts: Record<string, unknown>) => ctx.locked('create webhook', flagValues(opts), async () => {
+    const project = ctx.project('create webhook');
+    const runChain = ctx.chain();
     const gvk = readGvk(flagValues(opts), 'create webhook');
-    let resource: ResourceConfig | undefined = findResource(project, gvk);
-    const externalDomain = externalApiDomain(flagValues(opts), gvk.core);
-    if (resource === undefined && externalDomain !== undefined)
-      resource = { external: true, group: gvk.group, domain: externalDomain, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
-    if (resource === undefined) {
-      if (!gvk.core)
-        throw new UserError(`no API ${gvk.group}/${gvk.version} ${gvk.kind} in PROJECT: a webhook needs an existing API`, {
-          hint: `create it first: operator-ts create api --group ${gvk.group} --version ${gvk.version} --kind ${gvk.kind}`,
-        });
-      resource = { core: true, group: gvk.group, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
-    }
+    const resource = createWebhookTarget(project, gvk, flagValues(opts));
     await runScaffold({
       command: 'createWebhook',
-      io,
+      io: ctx.io,
       chain: runChain,
       project,
       resource,

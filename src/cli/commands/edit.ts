@@ -1,12 +1,10 @@
 import { Command } from 'commander';
 import { canonicalKeys } from '../../plugin/resolve.js';
 import type { OptionSpec } from '../../plugin/types.js';
-import { availablePlugins, pluginsFlag, quietChain } from '../chain.js';
-import type { CliIO } from '../io.js';
-import { withCommandLock } from '../command-lock.js';
+import { availablePlugins, pluginsFlag } from '../chain.js';
+import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
-import { actionChainKeys, loadExistingProject } from './project-context.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
+import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
 
 const OWN_OPTIONS: readonly OptionSpec[] = [
   { name: 'multigroup', type: 'boolean', description: 'switch to (or, with =false, away from) the multigroup layout' },
@@ -14,21 +12,21 @@ const OWN_OPTIONS: readonly OptionSpec[] = [
 ];
 
 /** editCommand builds `edit`: change project-wide settings or add optional plugins. */
-export function editCommand(io: CliIO, argv: readonly string[]): Command {
-  const chain = quietChain(io.cwd, argv, 'edit');
+export function editCommand(ctx: RunContext): Command {
+  const chain = ctx.helpChain('edit');
   const cmd = new Command('edit').description('Change project-wide settings, or add optional plugins with --plugins');
   addCommandOptions(cmd, OWN_OPTIONS, chain, 'edit');
   cmd.addHelpText('after', examplesHelp(['operator-ts edit --multigroup', 'operator-ts edit --namespaced=false', 'operator-ts edit --plugins <plugin-key>']));
-  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'edit', opts, async () => {
-    const project = loadExistingProject(io, 'edit');
-    const keys = actionChainKeys(project, argv, 'edit');
-    if (pluginsFlag(argv) !== undefined) project.layout = canonicalKeys(keys, availablePlugins());
+  cmd.action((opts: Record<string, unknown>) => ctx.locked('edit', flagValues(opts), async () => {
+    const project = ctx.project('edit');
+    const runChain = ctx.chain('edit');
+    if (pluginsFlag(ctx.argv) !== undefined) project.layout = canonicalKeys(ctx.chainKeys('edit'), availablePlugins());
     if (typeof opts['multigroup'] === 'boolean') project.multigroup = opts['multigroup'];
     if (typeof opts['namespaced'] === 'boolean') project.namespaced = opts['namespaced'];
     await runScaffold({
       command: 'edit',
-      io,
-      chain: chainFromKeys(keys),
+      io: ctx.io,
+      chain: runChain,
       project,
       flags: flagValues(opts),
       next: 'review the changes, then run: npm run manifests && npm test',

@@ -3,25 +3,26 @@ import { Command } from 'commander';
 import { isUserError, UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
 import { newProject } from '../../model/project.js';
-import { validateDomain, validateProjectName } from '../../model/naming.js';
+import { validateDomain, validateProjectName, validateRepo } from '../../model/naming.js';
 import { canonicalKeys } from '../../plugin/resolve.js';
 import type { OptionSpec } from '../../plugin/types.js';
-import { availablePlugins, chainKeys, pluginsFlag, quietChain, readProject } from '../chain.js';
-import type { CliIO } from '../io.js';
-import { withCommandLock } from '../command-lock.js';
+import { availablePlugins } from '../chain.js';
+import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
-import { addCommandOptions, chainFromKeys, examplesHelp, flagValues } from './shared.js';
+import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
 
 const OWN_OPTIONS: readonly OptionSpec[] = [
   { name: 'domain', type: 'string', description: 'domain of the API groups (group cache becomes cache.<domain>)', default: 'my.domain' },
   { name: 'project-name', type: 'string', description: 'project name, a DNS-1123 label (default: the directory name)' },
+  { name: 'repo', type: 'string', description: 'repository (module path) of the project, recorded in PROJECT, e.g. github.com/org/project' },
   { name: 'multigroup', type: 'boolean', description: 'lay APIs out as src/api/<group>/<version>', default: false },
   { name: 'namespaced', type: 'boolean', description: 'watch only the namespaces in WATCH_NAMESPACE, with Role instead of ClusterRole', default: false },
 ];
 
 /** initCommand builds `init`: scaffold a new project in the current directory. */
-export function initCommand(io: CliIO, argv: readonly string[]): Command {
-  const chain = quietChain(io.cwd, argv);
+export function initCommand(ctx: RunContext): Command {
+  const { io } = ctx;
+  const chain = ctx.helpChain('init');
   const cmd = new Command('init').description('Initialise a new operator project in the current directory');
   addCommandOptions(cmd, OWN_OPTIONS, chain, 'init');
   cmd.addHelpText(
@@ -32,9 +33,9 @@ export function initCommand(io: CliIO, argv: readonly string[]): Command {
       'operator-ts init --operator-ts-version ../operator-ts/operator-ts-0.1.0.tgz',
     ]),
   );
-  cmd.action((opts: Record<string, unknown>) => withCommandLock(io, 'init', opts, async () => {
+  cmd.action((opts: Record<string, unknown>) => ctx.locked('init', flagValues(opts), async () => {
     const flags = flagValues(opts);
-    if (readProject(io.cwd) !== undefined)
+    if (ctx.hasProjectFile())
       throw new UserError(`${io.cwd} already holds an operator-ts project (PROJECT exists)`, {
         hint: 'run init in an empty directory; to change this project use `operator-ts create api`, `create webhook` or `edit`',
       });
@@ -48,10 +49,13 @@ export function initCommand(io: CliIO, argv: readonly string[]): Command {
       if (fromFlag || !isUserError(err)) throw err;
       throw new UserError(`${err.message}; it defaults to the directory name "${basename(io.cwd)}"`, { hint: err.hint, cause: err });
     }
-    const keys = chainKeys(undefined, pluginsFlag(argv));
+    const repo = typeof flags['repo'] === 'string' ? flags['repo'] : undefined;
+    if (repo !== undefined) validateRepo(repo);
+    const keys = ctx.chainKeys('init');
     const project = newProject({
       domain,
       projectName,
+      ...(repo === undefined ? {} : { repo }),
       layout: canonicalKeys(keys, availablePlugins()),
       cliVersion: cliVersion(),
       multigroup: flags['multigroup'] === true,
@@ -60,7 +64,7 @@ export function initCommand(io: CliIO, argv: readonly string[]): Command {
     await runScaffold({
       command: 'init',
       io,
-      chain: chainFromKeys(keys),
+      chain: ctx.chain('init'),
       project,
       flags,
       next:

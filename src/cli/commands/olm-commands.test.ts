@@ -18,7 +18,7 @@ function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'olm-cli-'));
   mkdirSync(join(dir, 'config/manifests/bases'), { recursive: true });
   cpSync(join(FIXTURE_DIR, 'base.clusterserviceversion.yaml'), join(dir, 'config/manifests/bases/memcached-operator.clusterserviceversion.yaml'));
-  writeFileSync(join(dir, 'PROJECT'), 'layout:\n- typescript.operator-ts.io/v1\nprojectName: memcached-operator\nversion: "3"\n');
+  writeFileSync(join(dir, 'PROJECT'), 'domain: example.com\nlayout:\n- typescript.operator-ts.io/v1\nprojectName: memcached-operator\nversion: "3"\n');
   return dir;
 }
 

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../../errors/user-error.js';
-import { resolveChain } from '../../plugin/resolve.js';
 import type { CommandName, FlagValues, OptionSpec, Plugin } from '../../plugin/types.js';
-import { availablePlugins } from '../chain.js';
 import { bindOptions, GLOBAL_OPTIONS, mergeOptions } from '../options.js';
 
 /** pluginOptions merges the options every plugin of the chain declares for a command. */
@@ -23,11 +21,6 @@ export function examplesHelp(examples: readonly string[]): string {
   return `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}\n`;
 }
 
-/** chainFromKeys resolves the chain for an action (errors are user errors here, unlike while building help). */
-export function chainFromKeys(keys: readonly string[]): Plugin[] {
-  return resolveChain(keys, availablePlugins());
-}
-
 /** flagValues narrows commander's opts() to the plugin flag type. */
 export function flagValues(opts: Record<string, unknown>): FlagValues {
   return opts as FlagValues;
@@ -35,13 +28,13 @@ export function flagValues(opts: Record<string, unknown>): FlagValues {
 
 /**
  * externalApiDomain reads `--external-api-domain` (a kind another project owns, as kubebuilder's flag of
- * the same name): its group is `<group>.<domain>`. Built-in groups take none.
+ * the same name): its group is `<group>.<domain>`, also when the group is named like a Kubernetes one
+ * (`--group networking --external-api-domain istio.io`).
  */
-export function externalApiDomain(flags: FlagValues, core: boolean): string | undefined {
+export function externalApiDomain(flags: FlagValues): string | undefined {
   const d = flags['externalApiDomain'];
   if (d === undefined) return undefined;
   if (typeof d !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(d))
     throw new UserError(`invalid --external-api-domain ${JSON.stringify(d)}`, { hint: 'use the domain part of the kind\'s API group, e.g. --group cert-manager --external-api-domain io for cert-manager.io' });
-  if (core) throw new UserError('--external-api-domain does not apply to built-in groups', { hint: 'drop --external-api-domain' });
   return d;
 }

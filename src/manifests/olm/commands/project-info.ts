@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { parse } from 'yaml';
+import { basename } from 'node:path';
 import { UserError } from '../../../errors/user-error.js';
-import { isObj } from '../model/objects.js';
+import { readProjectFile } from '../../../model/project-reader.js';
 import { isDns1123Label } from '../model/names.js';
 
 /** ProjectInfo is what the OLM commands take from the PROJECT file. */
@@ -12,18 +10,14 @@ export interface ProjectInfo {
   layout: string;
 }
 
-/** readProjectInfo reads projectName and layout from `<dir>/PROJECT`, tolerating its absence. */
+/**
+ * readProjectInfo reads projectName and layout from `<dir>/PROJECT` through the one PROJECT reader (a
+ * broken file is a located error), tolerating its absence.
+ */
 export async function readProjectInfo(dir: string): Promise<ProjectInfo> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, 'PROJECT'), 'utf8');
-  } catch {
-    return { projectName: undefined, layout: 'unknown' };
-  }
-  const doc: unknown = parse(text);
-  if (!isObj(doc)) return { projectName: undefined, layout: 'unknown' };
-  const layout = Array.isArray(doc.layout) ? doc.layout.map(String).join(',') : typeof doc.layout === 'string' ? doc.layout : 'unknown';
-  return { projectName: typeof doc.projectName === 'string' ? doc.projectName : undefined, layout };
+  const project = readProjectFile(dir)?.config;
+  if (project === undefined) return { projectName: undefined, layout: 'unknown' };
+  return { projectName: project.projectName, layout: project.layout.join(',') };
 }
 
 /**

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { crdPluralOf, flectPluralize, regularPlural } from './plural.js';
+
+// [kind, kubebuilder's plural (PROJECT, RBAC: flect.Pluralize(strings.ToLower(kind))),
+//  controller-gen's default CRD plural (strings.ToLower(flect.Pluralize(kind)))], as flect v1.0.3 gives them.
+const TABLE: readonly (readonly [string, string, string])[] = [
+  ['Oneof', 'oneofs', 'oneofs'],
+  ['Gizmo', 'gizmoes', 'gizmoes'],
+  ['Status', 'statuses', 'statuses'],
+  ['Index', 'indices', 'indices'],
+  ['Person', 'people', 'people'],
+  ['Policy', 'policies', 'policies'],
+  ['Bus', 'buses', 'buses'],
+  ['Quiz', 'quizzes', 'quizzes'],
+  ['Data', 'data', 'data'],
+  ['Child', 'children', 'children'],
+  ['Mouse', 'mice', 'mice'],
+  ['Matrix', 'matrices', 'matrices'],
+  ['Vertex', 'vertices', 'vertices'],
+  ['Analysis', 'analyses', 'analyses'],
+  ['Hero', 'heroes', 'heroes'],
+  ['Photo', 'photos', 'photos'],
+  ['Video', 'videoes', 'videoes'],
+  ['Proxy', 'proxies', 'proxies'],
+  ['Gateway', 'gateways', 'gateways'],
+  ['Leaf', 'leaves', 'leaves'],
+  ['Knife', 'knives', 'knives'],
+  ['Wolf', 'wolves', 'wolves'],
+  ['Chief', 'chiefs', 'chiefs'],
+  ['Safe', 'saves', 'saves'],
+  ['Datum', 'data', 'data'],
+  ['Medium', 'media', 'media'],
+  ['Criterion', 'criteria', 'criteria'],
+  ['Schema', 'schemas', 'schemas'],
+  ['Alias', 'aliases', 'aliases'],
+  ['Axis', 'axes', 'axes'],
+  ['Ox', 'oxen', 'oxen'],
+  ['Box', 'boxes', 'boxes'],
+  ['Fez', 'fezzes', 'fezzes'],
+  ['Buzz', 'buzzes', 'buzzes'],
+  ['Waltz', 'waltzes', 'waltzes'],
+  ['Sheep', 'sheep', 'sheep'],
+  ['Fish', 'fish', 'fish'],
+  ['Series', 'series', 'series'],
+  ['Species', 'species', 'species'],
+  ['News', 'news', 'news'],
+  ['Cookie', 'cookies', 'cookies'],
+  ['Movie', 'movies', 'movies'],
+  ['Shoe', 'shoes', 'shoes'],
+  ['Human', 'humans', 'humans'],
+  ['Woman', 'women', 'women'],
+  ['Foot', 'feet', 'feet'],
+  ['Goose', 'geese', 'geese'],
+  ['Die', 'dice', 'dice'],
+  ['Louse', 'lice', 'lice'],
+  ['Cactus', 'cacti', 'cacti'],
+  ['Octopus', 'octupuses', 'octupuses'],
+  ['Virus', 'viruses', 'viruses'],
+  ['Genus', 'genera', 'genera'],
+  ['Bureau', 'bureaus', 'bureaus'],
+  ['Plateau', 'plateaux', 'plateaux'],
+  ['Thesis', 'theses', 'theses'],
+  ['Diagnosis', 'diagnoses', 'diagnoses'],
+  ['Basis', 'bases', 'bases'],
+  ['House', 'houses', 'houses'],
+  ['Use', 'uses', 'uses'],
+  ['Potato', 'potatoes', 'potatoes'],
+  ['Echo', 'echoes', 'echoes'],
+  ['Studio', 'studios', 'studios'],
+  ['Zoo', 'zoos', 'zoos'],
+  ['Memo', 'memoes', 'memoes'],
+  ['Memcached', 'memcacheds', 'memcacheds'],
+  ['CronJob', 'cronjobs', 'cronjobs'],
+  ['Ingress', 'ingresses', 'ingresses'],
+  ['Endpoints', 'endpoints', 'endpoints'],
+  ['Redis', 'redis', 'redis'],
+  ['Mesh', 'meshes', 'meshes'],
+  ['Prometheus', 'prometheuses', 'prometheuses'],
+  ['Metadata', 'metadata', 'metadata'],
+  ['Stadium', 'stadiums', 'stadiums'],
+  ['Formula', 'formulas', 'formulas'],
+  ['Thief', 'thieves', 'thieves'],
+  ['Dwarf', 'dwarfs', 'dwarfs'],
+  ['ID', 'ids', 'ids'],
+  ['DNS', 'dnsDNSes', 'dnses'],
+  ['PodAlias', 'podalias', 'podaliases'],
+  ['MyAxis', 'myaxis', 'myaxes'],
+  ['UserID', 'userids', 'userids'],
+  ['Address', 'addresses', 'addresses'],
+  ['Prefix', 'prefixes', 'prefixes'],
+  ['Sandbox', 'sandboxes', 'sandboxes'],
+  ['DataIndex', 'dataindices', 'dataindices'],
+  ['Soliloquy', 'soliloquies', 'soliloquies'],
+  ['Essay', 'essays', 'essays'],
+  ['HTTPRoute', 'httproutes', 'httproutes'],
+  ['APIService', 'apiservices', 'apiservices'],
+  ['IPAddress', 'ipaddresses', 'ipaddresses'],
+  ['People', 'people', 'people'],
+];
+
+describe('plurals', () => {
+  it.each(TABLE)('%s -> %s (kubebuilder), %s (controller-gen)', (kind, kubebuilder, controllerGen) => {
+    expect(regularPlural(kind)).toBe(kubebuilder);
+    expect(crdPluralOf(kind)).toBe(controllerGen);
+  });
+
+  it('keeps what flect keeps: case, separators and an already plural word', () => {
+    expect(flectPluralize('Person')).toBe('People');
+    expect(flectPluralize('CronJob')).toBe('CronJobs');
+    expect(flectPluralize('big_mouse')).toBe('big_mice');
+    expect(flectPluralize('people')).toBe('people');
+    expect(flectPluralize('')).toBe('');
+    expect(flectPluralize('   ')).toBe('');
+  });
+});
