@@ -1,0 +1,53 @@
+/*
+Copyright The project Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { describe, expect, it } from 'vitest';
+import type { CronJob } from '../api/v1/cronjob.types.js';
+import { FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { CronJobResource } from '../api/v1/zz_generated.resources.js';
+import { CronJobReconciler } from './cronjob.controller.js';
+
+function testContext(): ReconcileContext {
+  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'cronjob' };
+}
+
+describe('CronJobReconciler', () => {
+  const key = { namespace: 'default', name: 'test-resource' };
+
+  it('reconciles an existing CronJob', async () => {
+    const obj: CronJob = {
+      apiVersion: CronJobResource.apiVersion,
+      kind: 'CronJob',
+      metadata: { namespace: key.namespace, name: key.name },
+      spec: {},
+    };
+    const client = new FakeClient({ objects: [obj] });
+    const reconciler = new CronJobReconciler(client);
+
+    const result = await reconciler.reconcile(testContext(), key);
+
+    expect(result?.requeueAfter).toBeUndefined();
+    // TODO(user): check what the reconciler did, e.g. `await client.get(...)` of the objects it manages.
+  });
+
+  it('ignores a CronJob that no longer exists', async () => {
+    const reconciler = new CronJobReconciler(new FakeClient());
+
+    const result = await reconciler.reconcile(testContext(), key);
+
+    expect(result?.requeueAfter).toBeUndefined();
+  });
+});
