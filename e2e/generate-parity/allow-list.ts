@@ -22,4 +22,10 @@ export const ALLOWED_DIFFERENCES: readonly AllowedDifference[] = [
     reason:
       'version skew, not a generator rule: @kubernetes/client-node 2.0.1 models are generated from an older Kubernetes OpenAPI than k8s.io/api v0.37.2, so fields added since (HTTPGetAction.protocol, GRPCAction.mode, VolumeMount.bindMountOptions, *.user/defaultUser, EmptyDirVolumeSource.mode, PodSpec.evictionResponders) do not exist in the TypeScript types',
   },
+  {
+    case: 'job-template',
+    path: /\.(httpGet\.protocol|grpc\.mode|volumeMounts\[\]\.bindMountOptions|items\[\]\.user|defaultUser|emptyDir\.mode|clusterTrustBundle\.user|podCertificate\.user|serviceAccountToken\.user)$|\.evictionResponders$|^spec\.jobTemplate\.spec\.scheduling$/,
+    keyword: '(node)',
+    reason: 'the same version skew as pod-template (a Job embeds a pod template), plus JobSpec.scheduling, added in Kubernetes 1.37',
+  },
 ];
