@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     fieldManager: 'project',
   });
 
-  new CronJobReconciler(mgr.client, mgr.getEventRecorder('cronjob-controller')).setupWithManager(mgr);
+  new CronJobReconciler(mgr.client).setupWithManager(mgr);
   // +operator-ts:scaffold:controllers
 
   // Webhooks run unless ENABLE_WEBHOOKS=false (handy for `npm start` against a cluster without certificates).
