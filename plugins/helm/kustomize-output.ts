@@ -4,9 +4,11 @@ import { UserError } from '../../src/index.js';
 /** Obj is one decoded Kubernetes object (or a part of one). */
 export type Obj = Record<string, unknown>;
 
-/** isObj tells whether a decoded YAML value is a mapping. */
+/** isObj tells whether a value is a plain mapping (a decoded YAML map, not a template node). */
 export function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** SourcedObject is an object of the kustomize output with the line its document starts at. */

@@ -92,11 +92,14 @@ function clientConfig(names: ChartNames, value: unknown): unknown {
 /** webhookConfiguration trusts cert-manager's injected CA, or the CA bundle given in values. */
 export function webhookConfiguration(names: ChartNames, obj: Obj): ObjectTemplate {
   const { fixed, inject } = injectCaAnnotations(names, obj);
+  const onlyInjected = fixed !== undefined && Object.keys(fixed).length === 0 && inject !== undefined;
   const base = fixed === undefined ? obj : { ...withoutAnnotations(obj), metadata: { ...metaOf(withoutAnnotations(obj)), ...(Object.keys(fixed).length > 0 ? { annotations: fixed } : {}) } };
   const object = withMetadata(names, base, (k, v) => {
     if (k !== 'webhooks' || !Array.isArray(v)) return names.deep(v);
     return v.map((w) => (isObj(w) ? Object.fromEntries(Object.entries(w).map(([wk, wv]) => [wk, wk === 'clientConfig' ? clientConfig(names, wv) : names.deep(wv)])) : w));
-  }, inject);
+  }, onlyInjected ? undefined : inject);
+  // Without other annotations the whole map is conditional, so a release without cert-manager has none.
+  if (onlyInjected) object['metadata'] = { ...(object['metadata'] as Obj), ...whenEntries(CERT_MANAGER, { annotations: inject }) };
   return { object, cond: '.Values.webhook.enable' };
 }
 
