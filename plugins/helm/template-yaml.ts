@@ -91,6 +91,7 @@ function walk(value: unknown, tokens: Tokens, inSequence: boolean): unknown {
   if (Array.isArray(value)) {
     return value.map((item) => {
       if (item instanceof HelmSplice) return tokens.add(item);
+      if (item instanceof HelmToYaml) throw new Error('chart template: a toYaml block must be the value of a map key (use a splice in a list)');
       if (item instanceof HelmIf) {
         const out: Record<string, unknown> = { [tokens.add(item)]: walk(item.then, tokens, false) };
         if (item.otherwise !== undefined) out[tokens.add({ else: item })] = walk(item.otherwise, tokens, false);
