@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { runGenerate } from '../../src/generate/run.js';
-import { formatDiagnostic } from '../../src/markers/diagnostic.js';
+import { formatDiagnostic } from '../../src/errors/diagnostic.js';
 import { runImport } from '../../src/importer/run-import.js';
 import { type CompareResult, type JsonObject, type NodeDiff, compareCrdShell, compareSchemas } from '../generate-parity/compare.js';
 

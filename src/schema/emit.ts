@@ -1,5 +1,5 @@
 import type { LocatedMarker } from '../markers/collect.js';
-import type { Diagnostic, SourceLocation } from '../markers/diagnostic.js';
+import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
 import { applyMarkers } from './apply-markers.js';
 import { descriptionFromDoc } from './description.js';
 import type { JSONSchemaProps } from './json-schema.js';

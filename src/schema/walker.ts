@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFile, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
-import type { SourceLocation } from '../markers/diagnostic.js';
+import type { SourceLocation } from '../errors/diagnostic.js';
 import { CLIENT_NODE_ATOMIC_STRUCTS, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
 import { refineClientNodeProperty, unescapeGenerated } from './refine-client-node.js';
 import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadSourceFiles } from './project.js';
+import { loadSourceFiles } from './load-sources.js';
 
 // The generator's load time is the size of the TypeScript program: a pod template must pull in the models
 // it reaches, not the whole of @kubernetes/client-node (its types.d.ts imports every API).

@@ -1,9 +1,9 @@
 import type { ClassDeclaration, InterfaceDeclaration, SourceFile, TypeAliasDeclaration } from 'ts-morph';
 import { Node } from '../compiler/ts-morph.js';
-import type { Diagnostic } from '../markers/diagnostic.js';
-import { isClientNodeFile } from '../schema/known-types.js';
-import type { NamedDecl } from '../schema/model.js';
-import type { TypeWalker } from '../schema/walker.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { isClientNodeFile } from './known-types.js';
+import type { NamedDecl } from './model.js';
+import type { TypeWalker } from './walker.js';
 
 /** KindDeclaration is a top-level declaration that can stand for a kind. */
 export type KindDeclaration = InterfaceDeclaration | TypeAliasDeclaration | ClassDeclaration;

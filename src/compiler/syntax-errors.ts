@@ -1,6 +1,6 @@
 import type { Project, SourceFile } from 'ts-morph';
-import { ts } from '../compiler/ts-morph.js';
-import type { Diagnostic } from '../markers/diagnostic.js';
+import { ts } from './ts-morph.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
 
 /**
  * syntaxErrors returns the compiler's syntax errors of the input files, each at its file:line:col with

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SourceFile, ts as TsTypes } from 'ts-morph';
-import { Node, ts } from '../compiler/ts-morph.js';
+import { Node, ts } from './ts-morph.js';
 
 /** CLIENT_NODE is the module whose declarations dominate load time (2,700 model files behind one index). */
 export const CLIENT_NODE = '@kubernetes/client-node';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SourceFile, ts as TsTypes } from 'ts-morph';
-import { Project, ts } from '../compiler/ts-morph.js';
+import { Project, ts } from './ts-morph.js';
 import { BUILTIN_LIB_NAME, BUILTIN_LIB_TEXT } from './builtin-lib.js';
 import { CLIENT_NODE, SHIM_NAME, TYPES_SHIM_NAME, TYPES_SHIM_TEXT, clientNodeDistDir, importedClientNodeNames, shimText } from './client-node-shim.js';
 

@@ -1,5 +1,5 @@
 import { TYPE_MAPPINGS, TYPE_MAPPING_PRELUDE } from '../schema/type-mappings.js';
-import { MARKERS } from './registry.js';
+import { MARKERS } from '../markers/registry.js';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|');

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { formatChanges } from '../cli/output.js';
-import { UserError } from '../errors/user-error.js';
-import { applyDescriptors, conflictError } from '../machinery/apply.js';
-import type { FileDescriptor } from '../machinery/descriptors.js';
-import { VirtualTree } from '../machinery/tree.js';
-import { formatDiagnostic } from '../markers/diagnostic.js';
-import { readClusterCrds } from './from-cluster.js';
-import { importedFilePolicy } from './external-api.js';
-import { readSources } from './read-sources.js';
-import { DEFAULT_OUTPUT, type ImportResult, runImport } from './run-import.js';
+import { formatChanges } from '../output.js';
+import { UserError } from '../../errors/user-error.js';
+import { applyDescriptors, conflictError } from '../../machinery/apply.js';
+import type { FileDescriptor } from '../../machinery/descriptors.js';
+import { VirtualTree } from '../../machinery/tree.js';
+import { formatDiagnostic } from '../../errors/diagnostic.js';
+import { readClusterCrds } from '../../importer/from-cluster.js';
+import { importedFilePolicy } from '../../importer/external-api.js';
+import { readSources } from '../../importer/read-sources.js';
+import { DEFAULT_OUTPUT, type ImportResult, runImport } from '../../importer/run-import.js';
 
 /** ImportIO is where the command reads and reports. */
 export interface ImportIO {
