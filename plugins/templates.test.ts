@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { API, INIT, newProjectDir, removeProjectDirs, runCli, WEBHOOK } from '../src/cli/fixtures/cli-harness.js';
@@ -41,6 +41,11 @@ describe('templates', () => {
       expect(r.err, step.join(' ')).toBe('');
       expect(r.code).toBe(0);
     }
+    // The Helm chart is built from the kustomize output; a manager Deployment is the least it needs.
+    mkdirSync(join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'dist/install.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p-controller-manager\n  namespace: p-system\nspec:\n  template:\n    spec:\n      containers:\n      - name: manager\n        image: controller:latest\n');
+    const helm = await runCli(dir, 'edit', '--plugins', 'helm/v1');
+    expect(helm.code, helm.err).toBe(0);
     expect([...rendered].sort()).toEqual(listTemplates(templatesRoot()).sort());
   });
 });

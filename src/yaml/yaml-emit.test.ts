@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 function yamlFiles(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name === 'node_modules' || e.name.startsWith('.') || e.name === 'dist') continue;
+    // A Helm chart's templates are Go templates that only become YAML when Helm renders them.
+    if (e.name === 'templates' && existsSync(join(dir, 'Chart.yaml'))) continue;
     const p = join(dir, e.name);
     if (e.isDirectory()) yamlFiles(p, out);
     else if (/\.ya?ml$/.test(e.name)) out.push(p);
