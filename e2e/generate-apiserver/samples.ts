@@ -299,4 +299,37 @@ export const SAMPLES: readonly CaseSamples[] = [
       { name: 'containers listType=map', spec: { template: { spec: { containers: [{ name: 'c' }, { name: 'c' }] } } }, expect: 'Duplicate value' },
     ],
   },
+  // Twins of controller-tools' fixtures, with the checks of controller-tools' own envtest suite (Enum CRD).
+  {
+    case: 'ctrl-enum',
+    valid: { field: 'Value2' },
+    violations: [{ name: '+k8s:enum type of controller-tools', spec: { field: 'Invalid' }, expect: 'Unsupported value: "Invalid"' }],
+  },
+  {
+    case: 'ctrl-oneof',
+    valid: { firstTypeWithExactOneof: { foo: 'a' }, typeWithAllOneOf: { a: 'a', c: 'c', e: 'e' }, firstCustomTypeAlias: 100 },
+    violations: [
+      { name: 'ExactlyOneOf of controller-tools', spec: { firstTypeWithExactOneof: { foo: 'a', bar: 'b' } }, expect: 'exactly one of the fields in [foo bar] must be set' },
+      { name: 'AtLeastOneOf of controller-tools', spec: { typeWithMultipleAtLeastOneOf: { a: 'a' } }, expect: 'at least one of the fields in [c d] must be set' },
+      { name: 'XValidation on a type alias of controller-tools', spec: { secondCustomTypeAlias: 7 }, expect: 'invalid CustomTypeAlias value' },
+    ],
+  },
+  {
+    case: 'ctrl-immutable',
+    valid: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm', optionalString: 'o' },
+    violations: [
+      {
+        name: 'immutable field of controller-tools',
+        spec: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm' },
+        update: { requiredString: 'b', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'n' },
+        expect: 'field is immutable',
+      },
+      {
+        name: 'immutable once set of controller-tools',
+        spec: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm', optionalString: 'o' },
+        update: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm' },
+        expect: 'field optionalString is immutable once set',
+      },
+    ],
+  },
 ];
