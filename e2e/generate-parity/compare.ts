@@ -6,15 +6,12 @@
 // of their own, so one difference deep down does not make its ancestors differ.
 //
 // Normalisation (each is semantically neutral for the apiserver):
-// - `description` is ignored (text and presence): the task compares structure and validation, and doc
-//   comments are written per language.
+// - `description` is not a keyword of the node (text and presence): doc comments are written per language.
+//   Where both sides have one, the result counts how many are equal (`descriptions`).
 // - `required`, `enum` and `x-kubernetes-validations` are compared as sets: `required` is a set of names,
 //   an enum is a set of allowed values, and the apiserver evaluates every CEL rule and reports every
 //   failure, so the order of rules only changes the order of messages.
 // - numbers compare by value (YAML `1` and `1.0` are the same bound).
-// - on an array, a missing `x-kubernetes-list-type` equals `atomic`: the apiserver and server-side apply
-//   treat unmarked lists as atomic (apiextensions docs: "atomic" is the default), and Kubernetes 1.33+
-//   spells the marker out on core types that client-node's models cannot carry.
 // - in the CRD shell, `subresources: {}` equals no subresources (controller-gen writes the empty object
 //   whenever a version has printer columns).
 
@@ -38,6 +35,8 @@ export interface CompareResult {
   /** Node paths that differ (each counted once in `nodes - matching`). */
   differingNodes: string[];
   diffs: NodeDiff[];
+  /** Nodes present on both sides that both describe, and how many of those descriptions are equal. */
+  descriptions: { both: number; equal: number };
 }
 
 const CHILD_KEYS = new Set(['properties', 'items', 'additionalProperties', 'anyOf', 'allOf', 'oneOf', 'not']);
@@ -74,10 +73,6 @@ function childSchemas(s: JsonObject): Map<string, JsonObject> {
   return out;
 }
 
-function withDefaults(s: JsonObject): JsonObject {
-  return s.type === 'array' && s['x-kubernetes-list-type'] === undefined ? { ...s, 'x-kubernetes-list-type': 'atomic' } : s;
-}
-
 function ownKeywords(s: JsonObject): string[] {
   return Object.keys(s).filter((k) => !IGNORED.has(k) && !(CHILD_KEYS.has(k) && (k !== 'additionalProperties' || isObject(s[k]))));
 }
@@ -90,7 +85,7 @@ function countNodes(s: JsonObject): number {
 
 /** compareSchemas walks both schemas together and counts matching nodes. */
 export function compareSchemas(ours: JsonObject | undefined, theirs: JsonObject | undefined, path = ''): CompareResult {
-  const result: CompareResult = { nodes: 0, matching: 0, differingNodes: [], diffs: [] };
+  const result: CompareResult = { nodes: 0, matching: 0, differingNodes: [], diffs: [], descriptions: { both: 0, equal: 0 } };
   walk(ours, theirs, path, result);
   return result;
 }
@@ -106,8 +101,10 @@ function walk(ours: JsonObject | undefined, theirs: JsonObject | undefined, path
     return;
   }
   r.nodes++;
-  ours = withDefaults(ours);
-  theirs = withDefaults(theirs);
+  if (typeof ours.description === 'string' && typeof theirs.description === 'string') {
+    r.descriptions.both++;
+    if (ours.description === theirs.description) r.descriptions.equal++;
+  }
   let same = true;
   const keys = new Set([...ownKeywords(ours), ...ownKeywords(theirs)]);
   for (const k of [...keys].sort()) {

@@ -54,7 +54,7 @@ export async function roundTrip(file: string, text: string, work: string): Promi
   if (generated.diagnostics.length > 0) throw new Error(`generate failed:\n${generated.diagnostics.map((d) => formatDiagnostic(d, work)).join('\n')}`);
   const ours = new Map<string, JsonObject>();
   for (const content of generated.files.values()) for (const c of crdsOf(content)) ours.set(String((c.metadata as JsonObject).name), c);
-  const result: CompareResult = { nodes: 0, matching: 0, differingNodes: [], diffs: [] };
+  const result: CompareResult = { nodes: 0, matching: 0, differingNodes: [], diffs: [], descriptions: { both: 0, equal: 0 } };
   const shell: NodeDiff[] = [];
   for (const theirs of crdsOf(text)) {
     const name = String((theirs.metadata as JsonObject).name);
@@ -68,6 +68,8 @@ export async function roundTrip(file: string, text: string, work: string): Promi
       result.matching += r.matching;
       result.differingNodes.push(...r.differingNodes);
       result.diffs.push(...r.diffs);
+      result.descriptions.both += r.descriptions.both;
+      result.descriptions.equal += r.descriptions.equal;
     }
   }
   return { result, shell, notes: imported.notes.map((n) => `${n.crd} ${n.version} ${n.path}: ${n.message}`), files: imported.files };

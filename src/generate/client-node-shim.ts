@@ -2,18 +2,13 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SourceFile, ts as TsTypes } from 'ts-morph';
 import { Node, ts } from '../compiler/ts-morph.js';
+import { allModelNames, hasModel } from '../schema/k8s-models/load.js';
 
 /** CLIENT_NODE is the module whose declarations dominate load time (2,700 model files behind one index). */
 export const CLIENT_NODE = '@kubernetes/client-node';
 
 /** SHIM_NAME is the in-memory declaration file that replaces client-node's index for the generator. */
 export const SHIM_NAME = 'operator-ts-generate-shim.d.ts';
-
-/** TYPES_SHIM_NAME is the in-memory stand-in for client-node's `types.d.ts` (which imports the whole API). */
-export const TYPES_SHIM_NAME = 'operator-ts-generate-types-shim.d.ts';
-
-/** TYPES_SHIM_TEXT declares what client-node's models import from `types.d.ts`. */
-export const TYPES_SHIM_TEXT = '// Generated in memory by operator-ts generate.\nexport type IntOrString = number | string;\n';
 
 /**
  * importedClientNodeNames lists the names the files import from @kubernetes/client-node, or undefined when
@@ -33,15 +28,19 @@ export function importedClientNodeNames(files: readonly SourceFile[]): Set<strin
 }
 
 /**
- * shimText re-exports only the imported names from their model files, so the type checker loads the
- * models the API types use instead of the whole client. Names that are not models (KubeConfig, ...) only
- * matter to controllers, which the generator reads for markers, so they become `any`.
+ * shimText declares the imported names without their members: the generator takes a model's schema from
+ * Kubernetes' own (src/schema/k8s-models), so it only needs to know which model a reference names, and
+ * none of client-node's declaration files is read. A model is a class of its name (client-node's are
+ * classes); a model of an API version Kubernetes no longer serves stays one, so that its use is reported
+ * where it is. Other names (KubeConfig, ...) only matter to controllers, read for markers: they become
+ * `any`. Without a list of names (a namespace import) every model is declared.
  */
-export function shimText(distDir: string, names: ReadonlySet<string>): string {
-  const lines: string[] = ['// Generated in memory by operator-ts generate: a narrow view of @kubernetes/client-node.'];
-  for (const name of [...names].sort()) {
-    if (name === 'IntOrString') lines.push("export type { IntOrString } from './types.js';");
-    else if (existsSync(join(distDir, 'gen', 'models', `${name}.d.ts`))) lines.push(`export { ${name} } from './gen/models/${name}.js';`);
+export function shimText(distDir: string, names: ReadonlySet<string> | undefined): string {
+  const lines: string[] = ['// Generated in memory by operator-ts generate: the names of @kubernetes/client-node, without members.', 'export type IntOrString = number | string;'];
+  const all = names ?? new Set(allModelNames());
+  for (const name of [...all].sort()) {
+    if (name === 'IntOrString') continue;
+    if (hasModel(name) || existsSync(join(distDir, 'gen', 'models', `${name}.d.ts`))) lines.push(`export declare class ${name} {}`);
     else lines.push(`export type ${name} = any;`, `export declare const ${name}: any;`);
   }
   return `${lines.join('\n')}\n`;

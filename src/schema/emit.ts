@@ -52,7 +52,7 @@ export class SchemaEmitter {
     const schema = this.objectSchema(props, decl.name, true);
     this.stack.pop();
     const applied = applyMarkers(schema, decl.markers, 'type', this.markerReport);
-    const desc = descriptionFromDoc(decl.doc);
+    const desc = decl.description ?? descriptionFromDoc(decl.doc);
     if (desc !== '') applied.description = desc;
     return applied;
   }
@@ -110,7 +110,7 @@ export class SchemaEmitter {
     if (s.type === undefined && s['x-kubernetes-int-or-string'] !== true && s['x-kubernetes-preserve-unknown-fields'] !== true && !isErrorType(p.type, allow)) {
       this.report(p.loc, `field ${path} has no type; the apiserver rejects schemas that are not structural`, 'add +kubebuilder:validation:Type=<type> next to Schemaless, or +kubebuilder:pruning:PreserveUnknownFields');
     }
-    const desc = descriptionFromDoc(p.doc);
+    const desc = p.description ?? descriptionFromDoc(p.doc);
     if (desc !== '') s.description = desc;
     return s;
   }
@@ -164,7 +164,7 @@ export class SchemaEmitter {
       this.report(enumMarker.loc, `+k8s:enum on ${decl.name}, which is not a string enum or union of string literals`, 'declare the type as a string enum or a union of string literals');
     }
     s = applyMarkers(s, decl.markers, 'type', this.markerReport);
-    const desc = descriptionFromDoc(decl.doc);
+    const desc = decl.description ?? descriptionFromDoc(decl.doc);
     if (desc !== '') s.description = desc;
     return s;
   }

@@ -3,8 +3,8 @@ import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFi
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
 import type { SourceLocation } from '../markers/diagnostic.js';
-import { CLIENT_NODE_ATOMIC_STRUCTS, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
-import { refineClientNodeProperty, unescapeGenerated } from './refine-client-node.js';
+import { K8sModelIr } from './k8s-models/to-ir.js';
+import { isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
 import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
 
@@ -29,6 +29,8 @@ export class TypeWalker {
   private readonly folderOptional = new Map<string, boolean>();
   /** Generic declarations being instantiated, with how many of their instantiations are open. */
   private readonly instantiating = new Map<Node, number>();
+  /** client-node models, built from Kubernetes' schema instead of their declaration files. */
+  private readonly models = new K8sModelIr();
 
   /** markersOf returns (and caches) the markers of a source file. */
   markersOf(sf: SourceFile): FileMarkers {
@@ -63,16 +65,16 @@ export class TypeWalker {
   /** walkDeclaration returns the named IR for a declaration (memoised unless generic arguments are bound). */
   walkDeclaration(node: NamedNode, args: readonly IrType[] = []): NamedDecl {
     const generic = args.length > 0;
+    if (isClientNodeFile(node.getSourceFile().getFilePath())) return this.clientNodeModel(node, node);
     const existing = generic ? undefined : this.named.get(node);
     if (existing !== undefined) return existing;
-    const external = isClientNodeFile(node.getSourceFile().getFilePath());
     const att = this.attached(node);
     const decl: NamedDecl = {
       name: node.getName() ?? '(anonymous)',
-      markers: external ? [] : att.markers,
-      doc: external ? att.doc.map(unescapeGenerated) : att.doc,
+      markers: att.markers,
+      doc: att.doc,
       loc: loc(node),
-      external,
+      external: false,
       type: { kind: 'object', properties: [] },
     };
     if (!generic) this.named.set(node, decl);
@@ -91,6 +93,14 @@ export class TypeWalker {
     decl.type = this.walkNamedBody(node, env);
     if (generic) this.instantiating.set(node, open - 1);
     return decl;
+  }
+
+  /**
+   * clientNodeModel is a `@kubernetes/client-node` model (the generator sees only its name: the models
+   * come from Kubernetes' schema), located at the reference that first uses it.
+   */
+  private clientNodeModel(node: NamedNode, at: Node): NamedDecl {
+    return this.models.decl(node.getName() ?? '(anonymous)', loc(at));
   }
 
   private walkNamedBody(node: NamedNode, env: Env): IrType {
@@ -112,7 +122,9 @@ export class TypeWalker {
       if (target === undefined) {
         return this.error(h, `cannot resolve base type ${h.getText()}`, 'extend an interface or type alias of an object type');
       }
-      const base = this.objectOf({ kind: 'named', decl: this.walkDeclaration(target, args) });
+      const baseDecl = isClientNodeFile(target.getSourceFile().getFilePath()) ? this.clientNodeModel(target, h) : this.walkDeclaration(target, args);
+      if (baseDecl.type.kind === 'error') return baseDecl.type;
+      const base = this.objectOf({ kind: 'named', decl: baseDecl });
       if (base === undefined) return this.error(h, `${h.getText()} is not an object type`, 'extend an object type');
       props.push(...base);
     }
@@ -130,19 +142,9 @@ export class TypeWalker {
   }
 
   private walkClass(node: ClassDeclaration, env: Env): IrType {
-    const file = node.getSourceFile().getFilePath();
-    const external = isClientNodeFile(file);
-    const className = node.getName() ?? '';
-    if (external && className === 'V1ObjectMeta') return { kind: 'object', properties: [], known: 'ObjectMeta' };
-    const attrs = external ? clientNodeAttributes(file, className) : undefined;
     const props: IrProperty[] = [];
-    for (const p of node.getProperties()) {
-      if (p.isStatic()) continue;
-      const prop = this.property(p, env);
-      if (attrs !== undefined) refineClientNodeProperty(prop, attrs.get(prop.name), className);
-      props.push(prop);
-    }
-    return external && CLIENT_NODE_ATOMIC_STRUCTS.has(className) ? { kind: 'object', properties: props, mapType: 'atomic' } : { kind: 'object', properties: props };
+    for (const p of node.getProperties()) if (!p.isStatic()) props.push(this.property(p, env));
+    return { kind: 'object', properties: props };
   }
 
   private property(p: PropertySignature | PropertyDeclaration, env: Env): IrProperty {
@@ -150,13 +152,12 @@ export class TypeWalker {
     const name = Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode) ? nameNode.getLiteralText() : p.getName();
     const tn = p.getTypeNode();
     const att = this.attached(p);
-    const external = isClientNodeFile(p.getSourceFile().getFilePath());
     return {
       name,
       optional: p.hasQuestionToken(),
       type: tn === undefined ? this.error(p, `property ${name} has no type annotation`, 'write its type explicitly') : this.walk(tn, env),
-      markers: external ? [] : att.markers,
-      doc: external ? att.doc.map(unescapeGenerated) : att.doc,
+      markers: att.markers,
+      doc: att.doc,
       loc: loc(p),
       folderOptional: this.isFolderOptional(p.getSourceFile()),
     };
@@ -335,6 +336,7 @@ export class TypeWalker {
       if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
+    if (isClientNodeFile(declFile)) return { kind: 'named', decl: this.clientNodeModel(decl, node) };
     return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };
   }
 
