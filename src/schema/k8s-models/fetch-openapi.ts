@@ -9,7 +9,7 @@ export interface ApiServerAccess {
   keyData: string;
 }
 
-/** OpenApiV3 is what an API server publishes at /openapi/v3, merged over its group-version documents. */
+/** OpenApiV3 is what an API server publishes at /openapi/v3, merged over its documents. */
 export interface OpenApiV3 {
   /** `gitVersion` of /version, e.g. v1.37.2. */
   gitVersion: string;
@@ -34,26 +34,36 @@ function getJson(access: ApiServerAccess, path: string): Promise<unknown> {
   });
 }
 
-/** isGroupVersionPath tells the documents that hold API types: the core group and each group's versions. */
-function isGroupVersionPath(path: string): boolean {
-  return path === 'api/v1' || /^apis\/[^/]+\/[^/]+$/.test(path) || path === 'version';
+/**
+ * isApiTypesPath tells the documents that hold API types: each group version, the discovery documents
+ * (`api`, `apis`, `apis/<group>`: APIGroup, APIVersions, ...) and `version`, but not the OIDC ones.
+ */
+function isApiTypesPath(path: string): boolean {
+  return path === 'api' || path === 'apis' || path === 'version' || path.startsWith('api/') || path.startsWith('apis/');
+}
+
+/** withoutKinds drops the group-version-kind list, which each document fills with the kinds it serves. */
+function withoutKinds(schema: OpenApiSchema): OpenApiSchema {
+  const { 'x-kubernetes-group-version-kind': _kinds, ...rest } = schema;
+  return rest;
 }
 
 /**
- * fetchOpenApiV3 downloads the OpenAPI v3 document of every API group version an API server serves and
- * merges their definitions; a definition that two documents spell differently is an error.
+ * fetchOpenApiV3 downloads the OpenAPI v3 documents of every API group and version an API server serves
+ * and merges their definitions; a definition that two documents spell differently (beyond the kinds they
+ * serve with it) is an error.
  */
 export async function fetchOpenApiV3(access: ApiServerAccess): Promise<OpenApiV3> {
   const version = (await getJson(access, '/version')) as { gitVersion: string };
   const index = (await getJson(access, '/openapi/v3')) as { paths: Record<string, { serverRelativeURL: string }> };
-  const paths = Object.keys(index.paths).filter(isGroupVersionPath).sort();
+  const paths = Object.keys(index.paths).filter(isApiTypesPath).sort();
   const definitions: Record<string, OpenApiSchema> = {};
   const seenIn = new Map<string, string>();
   for (const path of paths) {
     const doc = (await getJson(access, (index.paths[path] as { serverRelativeURL: string }).serverRelativeURL)) as { components?: { schemas?: Record<string, OpenApiSchema> } };
     for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
       const prev = definitions[name];
-      if (prev !== undefined && JSON.stringify(prev) !== JSON.stringify(schema)) throw new Error(`definition ${name} differs between /openapi/v3/${seenIn.get(name)} and /openapi/v3/${path}`);
+      if (prev !== undefined && JSON.stringify(withoutKinds(prev)) !== JSON.stringify(withoutKinds(schema))) throw new Error(`definition ${name} differs between /openapi/v3/${seenIn.get(name)} and /openapi/v3/${path}`);
       definitions[name] = schema;
       seenIn.set(name, path);
     }
