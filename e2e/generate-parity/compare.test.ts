@@ -16,12 +16,6 @@ describe('compareSchemas', () => {
     expect(compareSchemas(base, other).diffs.map((d) => `${d.path} ${d.keyword}`)).toEqual(['b x-kubernetes-list-type']);
   });
 
-  it('counts the descriptions both sides have and those that are equal', () => {
-    const other = { ...base, description: 'root', properties: { a: { type: 'string', description: 'y' }, b: base.properties.b } };
-    const withRoot = { ...base, description: 'root' };
-    expect(compareSchemas(withRoot, other).descriptions).toEqual({ both: 2, equal: 1 });
-  });
-
   it('reports a differing keyword and a node present on one side only', () => {
     const other = { type: 'object', required: ['a', 'b'], properties: { a: { type: 'string', maxLength: 3 }, b: { type: 'array', items: { type: 'string' } }, c: { type: 'integer' } } };
     const r = compareSchemas(base, other);

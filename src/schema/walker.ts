@@ -2,10 +2,11 @@ import { dirname } from 'node:path';
 import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFile, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
-import type { SourceLocation } from '../markers/diagnostic.js';
+import type { SourceLocation } from '../errors/diagnostic.js';
 import { K8sModelIr } from './k8s-models/to-ir.js';
 import { isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
 import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
+import { toJsonOf } from './to-json.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
 
 type Env = ReadonlyMap<string, IrType>;
@@ -114,6 +115,8 @@ export class TypeWalker {
       if (values.every((v) => typeof v === 'number')) return { kind: 'enum', base: values.every((v) => Number.isInteger(v)) ? 'integer' : 'number', values: values as number[] };
       return this.error(node, `enum ${node.getName()} mixes string and number members`, 'use only string members');
     }
+    const json = this.serialized(node, env);
+    if (json !== undefined) return json;
     if (Node.isClassDeclaration(node)) return this.walkClass(node, env);
     const props: IrProperty[] = [];
     for (const h of node.getExtends()) {
@@ -142,9 +145,33 @@ export class TypeWalker {
   }
 
   private walkClass(node: ClassDeclaration, env: Env): IrType {
+    let inherited: IrProperty[] = [];
+    const base = node.getExtends();
+    if (base !== undefined) {
+      const target = this.resolveExpression(base.getExpression());
+      const baseDecl = target === undefined ? undefined : isClientNodeFile(target.getSourceFile().getFilePath()) ? this.clientNodeModel(target, base) : this.walkDeclaration(target, base.getTypeArguments().map((a) => this.walk(a, env)));
+      if (baseDecl?.type.kind === 'error') return baseDecl.type;
+      const baseProps = baseDecl === undefined ? undefined : this.objectOf({ kind: 'named', decl: baseDecl });
+      if (baseProps === undefined) return this.error(base, `base class ${base.getText()} is not an object type operator-ts can read`, 'extend a class or interface of data fields declared in your API files');
+      inherited = baseProps;
+    }
     const props: IrProperty[] = [];
-    for (const p of node.getProperties()) if (!p.isStatic()) props.push(this.property(p, env));
-    return { kind: 'object', properties: props };
+    for (const p of node.getProperties()) {
+      // Static members belong to the class; ES private fields (#x) are left out by JSON.stringify.
+      if (p.isStatic() || Node.isPrivateIdentifier(p.getNameNode())) continue;
+      props.push(this.property(p, env));
+    }
+    const merged = mergeProperties(inherited, props);
+    return { kind: 'object', properties: merged };
+  }
+
+  /** serialized is the schema of what a type's toJSON() returns, when it has one (see toJsonOf). */
+  private serialized(node: NamedNode, env: Env): IrType | undefined {
+    if (!Node.isInterfaceDeclaration(node) && !Node.isClassDeclaration(node)) return undefined;
+    const json = toJsonOf(node);
+    if (json === undefined) return undefined;
+    if ('untyped' in json) return this.error(json.untyped, `${node.getName() ?? 'the class'}.toJSON() has no declared return type, which is the schema of its values`, 'declare it: toJSON(): string (or the type it returns)');
+    return this.walk(json.returns, env);
   }
 
   private property(p: PropertySignature | PropertyDeclaration, env: Env): IrProperty {
@@ -222,6 +249,7 @@ export class TypeWalker {
       return { kind: 'object', properties: node.getProperties().map((p) => this.property(p, env)) };
     }
     if (Node.isTypeReference(node)) return this.reference(node, env);
+    if (Node.isIndexedAccessTypeNode(node)) return this.indexedAccess(node, env);
     if (Node.isMappedTypeNode(node)) {
       // `{ [k in K]?: V }` is Record<K, V> written out; a key remapping (`as`) has no map schema.
       const key = node.getTypeParameter().getConstraint();
@@ -232,6 +260,24 @@ export class TypeWalker {
       return this.mapOf(key, value, env);
     }
     return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
+  }
+
+  /**
+   * indexedAccess is `T['field']`: the type of a field of T (without the field's own markers, as a Go
+   * field typed with another package's named type gets that type's schema), or the values of a map.
+   */
+  private indexedAccess(node: TypeNode & { getObjectTypeNode(): TypeNode; getIndexTypeNode(): TypeNode }, env: Env): IrType {
+    const index = node.getIndexTypeNode();
+    const lit = Node.isLiteralTypeNode(index) ? index.getLiteral() : undefined;
+    const key = lit !== undefined && (Node.isStringLiteral(lit) || Node.isNoSubstitutionTemplateLiteral(lit)) ? lit.getLiteralText() : undefined;
+    const owner = this.walk(node.getObjectTypeNode(), env);
+    if (owner.kind === 'error') return owner;
+    const target = owner.kind === 'named' ? owner.decl.type : owner;
+    if (target.kind === 'map') return target.values;
+    if (key === undefined) return this.error(index, `the index of \`${node.getText()}\` is not one field name`, `name one field in quotes: ${node.getObjectTypeNode().getText()}['field']`);
+    const field = this.objectOf(owner)?.find((p) => p.name === key);
+    if (field === undefined) return this.error(index, `${node.getObjectTypeNode().getText()} has no field ${key}`, 'name a field it declares');
+    return field.type;
   }
 
   private literal(lit: Node, node: Node): IrType {
@@ -334,6 +380,8 @@ export class TypeWalker {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
       if (text === 'Record') return this.record(args, env, node);
       if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
+      const json = this.serialized(decl, env);
+      if (json !== undefined) return json;
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
     if (isClientNodeFile(declFile)) return { kind: 'named', decl: this.clientNodeModel(decl, node) };

@@ -1,4 +1,4 @@
-import type { SourceLocation } from '../../markers/diagnostic.js';
+import type { SourceLocation } from '../../errors/diagnostic.js';
 import type { JSONSchemaProps } from '../json-schema.js';
 import type { IrProperty, IrType, NamedDecl } from '../model.js';
 import { allModelNames, k8sModelData, modelSchema } from './load.js';
