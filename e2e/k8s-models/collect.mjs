@@ -14,7 +14,7 @@ export const DATA_DIR = join(repo, 'src/schema/k8s-models');
 export async function collectModelData() {
   const testing = await import(join(repo, 'dist/src/testing/index.js'));
   const { fetchOpenApiV3 } = await import(join(repo, 'dist/src/schema/k8s-models/fetch-openapi.js'));
-  const { buildModelData, renderModelData } = await import(join(repo, 'dist/src/schema/k8s-models/build-data.js'));
+  const { buildModelData, renderModelModule } = await import(join(repo, 'dist/src/schema/k8s-models/build-data.js'));
   const { readClientNodeModels } = await import(join(repo, 'dist/src/schema/k8s-models/client-node-models.js'));
   const clientNodeDist = dirname(createRequire(join(repo, 'package.json')).resolve('@kubernetes/client-node'));
   // Alpha and beta versions are off by default; client-node has models for them too.
@@ -23,7 +23,7 @@ export async function collectModelData() {
     const api = await fetchOpenApiV3(env.config);
     const built = buildModelData({ kubernetesVersion: api.gitVersion, definitions: api.definitions, clientNodeModels: readClientNodeModels(clientNodeDist) });
     const minor = /^v(\d+\.\d+)\./.exec(api.gitVersion)?.[1] ?? api.gitVersion;
-    return { ...built, paths: api.paths, fileName: `v${minor}.json`, text: renderModelData(built.data) };
+    return { ...built, paths: api.paths, fileName: `v${minor}.ts`, text: renderModelModule(built.data, `kube-apiserver ${api.gitVersion}'s /openapi/v3 (every API group version enabled)`) };
   } finally {
     await env.stop();
   }

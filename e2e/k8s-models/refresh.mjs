@@ -1,4 +1,4 @@
-// `npm run k8s-models:refresh`: writes src/schema/k8s-models/v<major.minor>.json from the pinned
+// `npm run k8s-models:refresh`: writes src/schema/k8s-models/v<major.minor>.ts from the pinned
 // kube-apiserver's /openapi/v3 and says what it found. Bumping the envtest Kubernetes version needs a
 // refresh, and K8S_MODELS_FILE in src/schema/k8s-models/load.ts pointing at the new file.
 import { writeFileSync } from 'node:fs';

@@ -1,35 +1,35 @@
-import { readFileSync } from 'node:fs';
 import type { JSONSchemaProps } from '../json-schema.js';
-import type { K8sModelData } from './data.js';
+import { ALIASES, KUBERNETES_VERSION, MODELS } from './v1.37.js';
 
 /**
  * K8S_MODELS_FILE is the model data of the Kubernetes version operator-ts pins (the envtest binaries),
  * written by `npm run k8s-models:refresh` from that kube-apiserver's /openapi/v3.
  */
-export const K8S_MODELS_FILE = 'v1.37.json';
+export const K8S_MODELS_FILE = 'v1.37.ts';
 
-let cached: K8sModelData | undefined;
+/** K8S_MODELS_VERSION is the Kubernetes version of the model data. */
+export const K8S_MODELS_VERSION = KUBERNETES_VERSION;
 
-/** k8sModelData loads the model data once per process (about 1 MB of JSON, parsed in milliseconds). */
-export function k8sModelData(): K8sModelData {
-  cached ??= JSON.parse(readFileSync(new URL(`./${K8S_MODELS_FILE}`, import.meta.url), 'utf8')) as K8sModelData;
-  return cached;
-}
+const parsed = new Map<string, JSONSchemaProps>();
 
 /** modelSchema returns a model's schema by client-node name (or alias), undefined when the data has none. */
 export function modelSchema(name: string): JSONSchemaProps | undefined {
-  const data = k8sModelData();
-  const key = Object.hasOwn(data.aliases, name) ? (data.aliases[name] as string) : name;
-  return Object.hasOwn(data.models, key) ? data.models[key] : undefined;
+  const key = Object.hasOwn(ALIASES, name) ? (ALIASES[name] as string) : name;
+  const cached = parsed.get(key);
+  if (cached !== undefined) return cached;
+  if (!Object.hasOwn(MODELS, key)) return undefined;
+  // Parsed one model at a time: a pod template needs about a hundred of the 788.
+  const schema = JSON.parse(MODELS[key] as string) as JSONSchemaProps;
+  parsed.set(key, schema);
+  return schema;
 }
 
 /** hasModel tells whether a client-node name has a schema in the data. */
 export function hasModel(name: string): boolean {
-  return modelSchema(name) !== undefined;
+  return Object.hasOwn(ALIASES, name) || Object.hasOwn(MODELS, name);
 }
 
 /** allModelNames lists every name the data answers to (models and aliases), for shims and hints. */
 export function allModelNames(): string[] {
-  const data = k8sModelData();
-  return [...Object.keys(data.models), ...Object.keys(data.aliases)].sort();
+  return [...Object.keys(MODELS), ...Object.keys(ALIASES)].sort();
 }

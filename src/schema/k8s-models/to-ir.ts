@@ -1,7 +1,7 @@
 import type { SourceLocation } from '../../errors/diagnostic.js';
 import type { JSONSchemaProps } from '../json-schema.js';
 import type { IrProperty, IrType, NamedDecl } from '../model.js';
-import { allModelNames, k8sModelData, modelSchema } from './load.js';
+import { K8S_MODELS_VERSION, allModelNames, modelSchema } from './load.js';
 
 /** Schema keys of a model's property that describe the field itself rather than its type. */
 const FIELD_KEYS = ['default', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type'] as const;
@@ -45,7 +45,7 @@ export class K8sModelIr {
   }
 
   private missing(model: string, at: SourceLocation): IrType {
-    const version = k8sModelData().kubernetesVersion;
+    const version = K8S_MODELS_VERSION;
     if (kindOf(model) === model) {
       return { kind: 'error', message: `${model} from @kubernetes/client-node is no Kubernetes API type, so it has no schema`, hint: 'API types are data only: use a model (V1...) or a type of your own', loc: at };
     }
