@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { shimText } from './client-node-shim.js';
 import { loadSourceFiles } from './load-sources.js';
 
 // The generator's load time is the size of the TypeScript program. client-node models take their schema
@@ -14,4 +17,15 @@ describe('loadSourceFiles', () => {
     expect(clientNode.map((sf) => sf.fileName.replace(/.*\/@kubernetes\/client-node\//, ''))).toEqual(['dist/operator-ts-generate-shim.d.ts']);
     expect(clientNode[0]?.text).toContain('export declare class V1PodTemplateSpec {}');
   }, 120_000);
+
+  it('declares every model for a namespace import, and other names as any', () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@kubernetes/client-node'));
+    const all = shimText(dist, undefined);
+    expect(all).toContain('export declare class V1PodTemplateSpec {}');
+    expect(all).toContain('export declare class V1alpha1ClusterTrustBundleSpec {}');
+    expect(all).not.toContain('ObjectSerializer');
+    expect(shimText(dist, new Set(['KubeConfig', 'V1Pod']))).toBe(
+      '// Generated in memory by operator-ts generate: the names of @kubernetes/client-node, without members.\nexport type IntOrString = number | string;\nexport type KubeConfig = any;\nexport declare const KubeConfig: any;\nexport declare class V1Pod {}\n',
+    );
+  });
 });

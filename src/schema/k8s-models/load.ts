@@ -24,11 +24,6 @@ export function modelSchema(name: string): JSONSchemaProps | undefined {
   return schema;
 }
 
-/** hasModel tells whether a client-node name has a schema in the data. */
-export function hasModel(name: string): boolean {
-  return Object.hasOwn(ALIASES, name) || Object.hasOwn(MODELS, name);
-}
-
 /** allModelNames lists every name the data answers to (models and aliases), for shims and hints. */
 export function allModelNames(): string[] {
   return [...Object.keys(MODELS), ...Object.keys(ALIASES)].sort();
