@@ -5,10 +5,15 @@ import { compareCrdShell, compareSchemas } from './compare.js';
 describe('compareSchemas', () => {
   const base = { type: 'object', required: ['a', 'b'], properties: { a: { type: 'string', description: 'x' }, b: { type: 'array', items: { type: 'string' } } } };
 
-  it('counts every node and ignores descriptions, set order and the default list type', () => {
-    const other = { type: 'object', required: ['b', 'a'], properties: { a: { type: 'string' }, b: { type: 'array', 'x-kubernetes-list-type': 'atomic', items: { type: 'string' } } } };
+  it('counts every node and ignores descriptions and set order', () => {
+    const other = { type: 'object', required: ['b', 'a'], properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'string' } } } };
     const r = compareSchemas(base, other);
     expect(r).toMatchObject({ nodes: 4, matching: 4, diffs: [] });
+  });
+
+  it('tells an unmarked list from an atomic one, as controller-gen writes what Kubernetes declares', () => {
+    const other = { ...base, properties: { ...base.properties, b: { ...base.properties.b, 'x-kubernetes-list-type': 'atomic' } } };
+    expect(compareSchemas(base, other).diffs.map((d) => `${d.path} ${d.keyword}`)).toEqual(['b x-kubernetes-list-type']);
   });
 
   it('reports a differing keyword and a node present on one side only', () => {

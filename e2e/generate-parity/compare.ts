@@ -12,9 +12,6 @@
 //   an enum is a set of allowed values, and the apiserver evaluates every CEL rule and reports every
 //   failure, so the order of rules only changes the order of messages.
 // - numbers compare by value (YAML `1` and `1.0` are the same bound).
-// - on an array, a missing `x-kubernetes-list-type` equals `atomic`: the apiserver and server-side apply
-//   treat unmarked lists as atomic (apiextensions docs: "atomic" is the default), and Kubernetes 1.33+
-//   spells the marker out on core types that client-node's models cannot carry.
 // - in the CRD shell, `subresources: {}` equals no subresources (controller-gen writes the empty object
 //   whenever a version has printer columns).
 
@@ -99,10 +96,6 @@ function childSchemas(s: JsonObject): Map<string, JsonObject> {
   return out;
 }
 
-function withDefaults(s: JsonObject): JsonObject {
-  return s.type === 'array' && s['x-kubernetes-list-type'] === undefined ? { ...s, 'x-kubernetes-list-type': 'atomic' } : s;
-}
-
 function ownKeywords(s: JsonObject): string[] {
   return Object.keys(s).filter((k) => !IGNORED.has(k) && !(CHILD_KEYS.has(k) && (k !== 'additionalProperties' || isObject(s[k]))));
 }
@@ -136,8 +129,6 @@ function walk(ours: JsonObject | undefined, theirs: JsonObject | undefined, path
     if (ours.description === theirs.description) r.descriptions.equal++;
     else r.descriptions.differing.push({ path: label, keyword: 'description', ours: ours.description, theirs: theirs.description });
   }
-  ours = withDefaults(ours);
-  theirs = withDefaults(theirs);
   let same = true;
   const keys = new Set([...ownKeywords(ours), ...ownKeywords(theirs)]);
   for (const k of [...keys].sort()) {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SourceFile, ts as TsTypes } from 'ts-morph';
 import { Node, ts } from './ts-morph.js';
@@ -9,11 +9,8 @@ export const CLIENT_NODE = '@kubernetes/client-node';
 /** SHIM_NAME is the in-memory declaration file that replaces client-node's index for the generator. */
 export const SHIM_NAME = 'operator-ts-generate-shim.d.ts';
 
-/** TYPES_SHIM_NAME is the in-memory stand-in for client-node's `types.d.ts` (which imports the whole API). */
-export const TYPES_SHIM_NAME = 'operator-ts-generate-types-shim.d.ts';
-
-/** TYPES_SHIM_TEXT declares what client-node's models import from `types.d.ts`. */
-export const TYPES_SHIM_TEXT = '// Generated in memory by operator-ts generate.\nexport type IntOrString = number | string;\n';
+/** NOT_MODELS are declaration files of client-node's models folder that declare no model. */
+const NOT_MODELS = new Set(['ObjectSerializer.d.ts', 'all.d.ts']);
 
 /**
  * importedClientNodeNames lists the names the files import from @kubernetes/client-node, or undefined when
@@ -33,15 +30,20 @@ export function importedClientNodeNames(files: readonly SourceFile[]): Set<strin
 }
 
 /**
- * shimText re-exports only the imported names from their model files, so the type checker loads the
- * models the API types use instead of the whole client. Names that are not models (KubeConfig, ...) only
- * matter to controllers, which the generator reads for markers, so they become `any`.
+ * shimText declares the imported names without their members: the generator takes a model's schema from
+ * Kubernetes' own (src/schema/k8s-models), so it only needs to know which model a reference names, and
+ * none of client-node's declaration files is read. A name with a model file is a class of that name
+ * (client-node's models are classes), even of an API version Kubernetes no longer serves, so that its use
+ * is reported where it is. Other names (KubeConfig, ...) only matter to controllers, read for markers: they become
+ * `any`. Without a list of names (a namespace import) every model is declared.
  */
-export function shimText(distDir: string, names: ReadonlySet<string>): string {
-  const lines: string[] = ['// Generated in memory by operator-ts generate: a narrow view of @kubernetes/client-node.'];
-  for (const name of [...names].sort()) {
-    if (name === 'IntOrString') lines.push("export type { IntOrString } from './types.js';");
-    else if (existsSync(join(distDir, 'gen', 'models', `${name}.d.ts`))) lines.push(`export { ${name} } from './gen/models/${name}.js';`);
+export function shimText(distDir: string, names: ReadonlySet<string> | undefined): string {
+  const lines: string[] = ['// Generated in memory by operator-ts generate: the names of @kubernetes/client-node, without members.', 'export type IntOrString = number | string;'];
+  const models = join(distDir, 'gen', 'models');
+  const all = names ?? new Set(readdirSync(models).filter((f) => f.endsWith('.d.ts') && !NOT_MODELS.has(f)).map((f) => f.slice(0, -'.d.ts'.length)));
+  for (const name of [...all].sort()) {
+    if (name === 'IntOrString') continue;
+    if (existsSync(join(models, `${name}.d.ts`))) lines.push(`export declare class ${name} {}`);
     else lines.push(`export type ${name} = any;`, `export declare const ${name}: any;`);
   }
   return `${lines.join('\n')}\n`;

@@ -50,10 +50,9 @@ function typeName(s: JSONSchemaProps): string {
   return s.type ?? 'untyped value';
 }
 
+/** pushValidation adds a CEL rule in a new list: a schema's arrays may be shared with other uses of its type. */
 function pushValidation(s: JSONSchemaProps, rule: Record<string, unknown>): void {
-  const list = (s['x-kubernetes-validations'] as unknown[] | undefined) ?? [];
-  list.push(rule);
-  s['x-kubernetes-validations'] = list;
+  s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), rule];
 }
 
 function oneOfRule(s: JSONSchemaProps, fields: string[], kind: string): string | undefined {
@@ -225,9 +224,9 @@ function applyOne(s: JSONSchemaProps, name: string, value: unknown): [string, st
     case 'k8s:listMapKey': {
       const err = need(s.type === 'array', 'arrays', 'use it with +listType=map on an array of objects');
       if (err !== undefined) return err;
+      // A new list: a schema's arrays may be shared with other uses of its type.
       const keys = (s['x-kubernetes-list-map-keys'] as string[] | undefined) ?? [];
-      if (!keys.includes(value as string)) keys.push(value as string);
-      s['x-kubernetes-list-map-keys'] = keys;
+      s['x-kubernetes-list-map-keys'] = keys.includes(value as string) ? keys : [...keys, value as string];
       return undefined;
     }
     case 'mapType':

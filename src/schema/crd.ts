@@ -2,7 +2,7 @@ import { crdPluralOf } from '../model/plural.js';
 import type { LocatedMarker } from '../markers/collect.js';
 import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
 import { toYaml } from '../yaml/yaml.js';
-import { limitDescriptions } from './description.js';
+import { limitedDescriptions } from './description.js';
 import type { JSONSchemaProps } from './json-schema.js';
 import type { NamedDecl } from './model.js';
 
@@ -169,7 +169,7 @@ export function buildCrds(kinds: readonly KindVersion[], options: CrdOptions, di
       metadata,
       spec: { group: first.group, names: crdNames, scope: names.namespaced ? 'Namespaced' : 'Cluster', versions: entries },
     };
-    if (options.maxDescLen !== undefined) limitDescriptions(object.spec.versions, options.maxDescLen);
+    if (options.maxDescLen !== undefined) object.spec.versions = limitedDescriptions(object.spec.versions, options.maxDescLen);
     const text = `---\n${toYaml(object, { sortKeys: true })}`;
     const fileName = `${first.group}_${names.plural}.yaml`;
     if (Buffer.byteLength(text) > CRD_SIZE_LIMIT) {

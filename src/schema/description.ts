@@ -31,20 +31,18 @@ export function truncateDescription(desc: string, maxLen: number): string {
 
 const SKIP_KEYS = new Set(['default', 'example', 'enum', 'x-kubernetes-validations']);
 
-/** limitDescriptions applies `--max-desc-len` to every description in a schema tree (0 drops them). */
-export function limitDescriptions(node: unknown, maxLen: number): void {
-  if (Array.isArray(node)) {
-    for (const n of node) limitDescriptions(n, maxLen);
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  const obj = node as Record<string, unknown>;
-  for (const [k, v] of Object.entries(obj)) {
+/**
+ * limitedDescriptions applies `--max-desc-len` to every description in a schema tree (0 drops them),
+ * returning a new tree: subtrees are shared between the uses of a client-node model, so none is changed.
+ */
+export function limitedDescriptions<T>(node: T, maxLen: number): T {
+  if (Array.isArray(node)) return node.map((n: unknown) => limitedDescriptions(n, maxLen)) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
     if (k === 'description' && typeof v === 'string') {
-      if (maxLen === 0) delete obj[k];
-      else obj[k] = truncateDescription(v, maxLen);
-    } else if (!SKIP_KEYS.has(k)) {
-      limitDescriptions(v, maxLen);
-    }
+      if (maxLen !== 0) out[k] = truncateDescription(v, maxLen);
+    } else out[k] = SKIP_KEYS.has(k) ? v : limitedDescriptions(v, maxLen);
   }
+  return out as T;
 }

@@ -24,6 +24,13 @@ export class SchemaEmitter {
   readonly diagnostics: Diagnostic[] = [];
   private readonly seen = new Set<string>();
   private readonly stack: NamedDecl[] = [];
+  /**
+   * The schema of each client-node model, emitted once per run and shared by every use: a pod template is
+   * the same in every kind. Uses get a shallow copy, so a field's own keys (description, markers) stay its
+   * own; nothing below the top is changed after emission (see limitedDescriptions), which lets the YAML
+   * writer render a shared subtree once.
+   */
+  private readonly external = new Map<string, JSONSchemaProps>();
 
   constructor(private readonly options: EmitOptions) {}
 
@@ -52,7 +59,7 @@ export class SchemaEmitter {
     const schema = this.objectSchema(props, decl.name, true);
     this.stack.pop();
     const applied = applyMarkers(schema, decl.markers, 'type', this.markerReport);
-    const desc = descriptionFromDoc(decl.doc);
+    const desc = decl.description ?? descriptionFromDoc(decl.doc);
     if (desc !== '') applied.description = desc;
     return applied;
   }
@@ -98,9 +105,7 @@ export class SchemaEmitter {
     if (requiredRef !== undefined && s.minProperties === undefined) s.minProperties = 1;
     if (fromType !== undefined) keepBothBounds(s, fromType);
     if (p.markers.some((m) => m.def.name === 'k8s:immutable')) {
-      const rules = (s['x-kubernetes-validations'] as unknown[] | undefined) ?? [];
-      rules.push({ message: 'field is immutable', rule: 'self == oldSelf' });
-      s['x-kubernetes-validations'] = rules;
+      s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), { message: 'field is immutable', rule: 'self == oldSelf' }];
     }
     const both = p.markers.filter((m) => OPTIONAL.has(m.def.name) || REQUIRED.has(m.def.name));
     if (both.some((m) => OPTIONAL.has(m.def.name)) && both.some((m) => REQUIRED.has(m.def.name))) {
@@ -110,7 +115,7 @@ export class SchemaEmitter {
     if (s.type === undefined && s['x-kubernetes-int-or-string'] !== true && s['x-kubernetes-preserve-unknown-fields'] !== true && !isErrorType(p.type, allow)) {
       this.report(p.loc, `field ${path} has no type; the apiserver rejects schemas that are not structural`, 'add +kubebuilder:validation:Type=<type> next to Schemaless, or +kubebuilder:pruning:PreserveUnknownFields');
     }
-    const desc = descriptionFromDoc(p.doc);
+    const desc = p.description ?? descriptionFromDoc(p.doc);
     if (desc !== '') s.description = desc;
     return s;
   }
@@ -151,6 +156,17 @@ export class SchemaEmitter {
 
   private named(decl: NamedDecl, path: string, allowUnknown: boolean): JSONSchemaProps {
     if (decl.external && decl.name === 'V1Condition') return conditionSchema();
+    if (!decl.external) return this.emitNamed(decl, path, allowUnknown);
+    const key = `${allowUnknown ? 'preserve:' : ''}${decl.name}`;
+    let shared = this.external.get(key);
+    if (shared === undefined) {
+      shared = this.emitNamed(decl, path, allowUnknown);
+      this.external.set(key, shared);
+    }
+    return { ...shared };
+  }
+
+  private emitNamed(decl: NamedDecl, path: string, allowUnknown: boolean): JSONSchemaProps {
     if (this.stack.includes(decl)) {
       this.report(decl.loc, `type ${decl.name} refers to itself (via ${path}); CRD schemas cannot be recursive`, 'break the cycle, or type the recursive field as JSONValue with +kubebuilder:pruning:PreserveUnknownFields');
       return {};
@@ -164,7 +180,7 @@ export class SchemaEmitter {
       this.report(enumMarker.loc, `+k8s:enum on ${decl.name}, which is not a string enum or union of string literals`, 'declare the type as a string enum or a union of string literals');
     }
     s = applyMarkers(s, decl.markers, 'type', this.markerReport);
-    const desc = descriptionFromDoc(decl.doc);
+    const desc = decl.description ?? descriptionFromDoc(decl.doc);
     if (desc !== '') s.description = desc;
     return s;
   }

@@ -35,10 +35,12 @@ export interface IrProperty {
   markers: LocatedMarker[];
   /** Doc comment lines, markers removed. */
   doc: string[];
+  /** A description written as it is, instead of one made of `doc` (Kubernetes' own, for client-node models). */
+  description?: string;
   loc: SourceLocation;
   /** Folder-level `+kubebuilder:validation:Optional` applies to the declaring folder. */
   folderOptional: boolean;
-  /** Schema keys Kubernetes declares for a client-node model field (list topology, defaults). */
+  /** Schema keys Kubernetes declares on a client-node model's field (list topology, defaults). */
   extra?: Record<string, unknown>;
 }
 
@@ -47,6 +49,8 @@ export interface NamedDecl {
   name: string;
   markers: LocatedMarker[];
   doc: string[];
+  /** A description written as it is, instead of one made of `doc`. */
+  description?: string;
   loc: SourceLocation;
   /** True for types from @kubernetes/client-node. */
   external: boolean;

@@ -3,8 +3,8 @@ import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFi
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
 import type { SourceLocation } from '../errors/diagnostic.js';
-import { CLIENT_NODE_ATOMIC_STRUCTS, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
-import { refineClientNodeProperty, unescapeGenerated } from './refine-client-node.js';
+import { K8sModelIr } from './k8s-models/to-ir.js';
+import { isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
 import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
 import { toJsonOf } from './to-json.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
@@ -30,6 +30,8 @@ export class TypeWalker {
   private readonly folderOptional = new Map<string, boolean>();
   /** Generic declarations being instantiated, with how many of their instantiations are open. */
   private readonly instantiating = new Map<Node, number>();
+  /** client-node models, built from Kubernetes' schema instead of their declaration files. */
+  private readonly models = new K8sModelIr();
 
   /** markersOf returns (and caches) the markers of a source file. */
   markersOf(sf: SourceFile): FileMarkers {
@@ -64,16 +66,16 @@ export class TypeWalker {
   /** walkDeclaration returns the named IR for a declaration (memoised unless generic arguments are bound). */
   walkDeclaration(node: NamedNode, args: readonly IrType[] = []): NamedDecl {
     const generic = args.length > 0;
+    if (isClientNodeFile(node.getSourceFile().getFilePath())) return this.clientNodeModel(node, node);
     const existing = generic ? undefined : this.named.get(node);
     if (existing !== undefined) return existing;
-    const external = isClientNodeFile(node.getSourceFile().getFilePath());
     const att = this.attached(node);
     const decl: NamedDecl = {
       name: node.getName() ?? '(anonymous)',
-      markers: external ? [] : att.markers,
-      doc: external ? att.doc.map(unescapeGenerated) : att.doc,
+      markers: att.markers,
+      doc: att.doc,
       loc: loc(node),
-      external,
+      external: false,
       type: { kind: 'object', properties: [] },
     };
     if (!generic) this.named.set(node, decl);
@@ -92,6 +94,14 @@ export class TypeWalker {
     decl.type = this.walkNamedBody(node, env);
     if (generic) this.instantiating.set(node, open - 1);
     return decl;
+  }
+
+  /**
+   * clientNodeModel is a `@kubernetes/client-node` model (the generator sees only its name: the models
+   * come from Kubernetes' schema), located at the reference that first uses it.
+   */
+  private clientNodeModel(node: NamedNode, at: Node): NamedDecl {
+    return this.models.decl(node.getName() ?? '(anonymous)', loc(at));
   }
 
   private walkNamedBody(node: NamedNode, env: Env): IrType {
@@ -115,7 +125,9 @@ export class TypeWalker {
       if (target === undefined) {
         return this.error(h, `cannot resolve base type ${h.getText()}`, 'extend an interface or type alias of an object type');
       }
-      const base = this.objectOf({ kind: 'named', decl: this.walkDeclaration(target, args) });
+      const baseDecl = isClientNodeFile(target.getSourceFile().getFilePath()) ? this.clientNodeModel(target, h) : this.walkDeclaration(target, args);
+      if (baseDecl.type.kind === 'error') return baseDecl.type;
+      const base = this.objectOf({ kind: 'named', decl: baseDecl });
       if (base === undefined) return this.error(h, `${h.getText()} is not an object type`, 'extend an object type');
       props.push(...base);
     }
@@ -133,16 +145,13 @@ export class TypeWalker {
   }
 
   private walkClass(node: ClassDeclaration, env: Env): IrType {
-    const file = node.getSourceFile().getFilePath();
-    const external = isClientNodeFile(file);
-    const className = node.getName() ?? '';
-    if (external && className === 'V1ObjectMeta') return { kind: 'object', properties: [], known: 'ObjectMeta' };
-    const attrs = external ? clientNodeAttributes(file, className) : undefined;
     let inherited: IrProperty[] = [];
     const base = node.getExtends();
     if (base !== undefined) {
       const target = this.resolveExpression(base.getExpression());
-      const baseProps = target === undefined ? undefined : this.objectOf({ kind: 'named', decl: this.walkDeclaration(target, base.getTypeArguments().map((a) => this.walk(a, env))) });
+      const baseDecl = target === undefined ? undefined : isClientNodeFile(target.getSourceFile().getFilePath()) ? this.clientNodeModel(target, base) : this.walkDeclaration(target, base.getTypeArguments().map((a) => this.walk(a, env)));
+      if (baseDecl?.type.kind === 'error') return baseDecl.type;
+      const baseProps = baseDecl === undefined ? undefined : this.objectOf({ kind: 'named', decl: baseDecl });
       if (baseProps === undefined) return this.error(base, `base class ${base.getText()} is not an object type operator-ts can read`, 'extend a class or interface of data fields declared in your API files');
       inherited = baseProps;
     }
@@ -150,12 +159,10 @@ export class TypeWalker {
     for (const p of node.getProperties()) {
       // Static members belong to the class; ES private fields (#x) are left out by JSON.stringify.
       if (p.isStatic() || Node.isPrivateIdentifier(p.getNameNode())) continue;
-      const prop = this.property(p, env);
-      if (attrs !== undefined) refineClientNodeProperty(prop, attrs.get(prop.name), className);
-      props.push(prop);
+      props.push(this.property(p, env));
     }
     const merged = mergeProperties(inherited, props);
-    return external && CLIENT_NODE_ATOMIC_STRUCTS.has(className) ? { kind: 'object', properties: merged, mapType: 'atomic' } : { kind: 'object', properties: merged };
+    return { kind: 'object', properties: merged };
   }
 
   /** serialized is the schema of what a type's toJSON() returns, when it has one (see toJsonOf). */
@@ -172,13 +179,12 @@ export class TypeWalker {
     const name = Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode) ? nameNode.getLiteralText() : p.getName();
     const tn = p.getTypeNode();
     const att = this.attached(p);
-    const external = isClientNodeFile(p.getSourceFile().getFilePath());
     return {
       name,
       optional: p.hasQuestionToken(),
       type: tn === undefined ? this.error(p, `property ${name} has no type annotation`, 'write its type explicitly') : this.walk(tn, env),
-      markers: external ? [] : att.markers,
-      doc: external ? att.doc.map(unescapeGenerated) : att.doc,
+      markers: att.markers,
+      doc: att.doc,
       loc: loc(p),
       folderOptional: this.isFolderOptional(p.getSourceFile()),
     };
@@ -378,6 +384,7 @@ export class TypeWalker {
       if (json !== undefined) return json;
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
+    if (isClientNodeFile(declFile)) return { kind: 'named', decl: this.clientNodeModel(decl, node) };
     return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };
   }
 

@@ -14,6 +14,8 @@ function yamlFiles(dir: string, out: string[] = []): string[] {
     // A Helm chart's templates are Go templates that only become YAML when Helm renders them.
     if (e.name === 'templates' && existsSync(join(dir, 'Chart.yaml'))) continue;
     const p = join(dir, e.name);
+    // A Helm chart's templates are Go templates that render to YAML, not YAML documents themselves.
+    if (e.isDirectory() && e.name === 'templates' && existsSync(join(dir, 'Chart.yaml'))) continue;
     if (e.isDirectory()) yamlFiles(p, out);
     else if (/\.ya?ml$/.test(e.name)) out.push(p);
   }
@@ -89,6 +91,13 @@ describe('emitYaml', () => {
     expect(docs).toBeGreaterThan(300);
     // Generated manifests are JSON-shaped: the fast path must serve nearly all of them.
     expect(bailed.length / docs).toBeLessThan(0.02);
+  });
+
+  it('renders a mapping met again (shared by documents, or twice in one) as the library does, at any position', () => {
+    const shared = { b: { c: 'x\ny', d: [1, { e: 'f' }] }, a: 'z' };
+    const doc = { one: shared, list: [shared, { nested: shared }], two: { deeper: shared, deepest: { again: shared } } };
+    for (let i = 0; i < 3; i++) for (const sortKeys of [false, true]) expect(emitYaml(doc, sortKeys)).toBe(toYamlByLibrary(doc, { sortKeys }));
+    expect(emitYaml({ top: shared }, true)).toBe(toYamlByLibrary({ top: shared }, { sortKeys: true }));
   });
 
   it('agrees with the yaml library on 20,000 random values (both key orders) or leaves them to it', () => {

@@ -124,12 +124,41 @@ function entries(obj: Record<string, unknown>, sortKeys: boolean): string[] {
   return sortKeys ? keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : keys;
 }
 
+/**
+ * Mappings met more than once (the schema of a client-node model, shared by every kind that embeds it),
+ * and their rendering by position: an object renders the same wherever it stands at the same indent.
+ * The first meeting only marks it, so objects met once cost nothing; weak, so nothing outlives its value.
+ */
+const metBefore = new WeakSet<object>();
+const rendered = new WeakMap<object, Map<string, string>>();
+
 class Emitter {
   readonly lines: string[] = [];
   constructor(private readonly sortKeys: boolean) {}
 
   /** map writes a non-empty mapping; the first line starts with firstPrefix instead of indent. */
   map(obj: Record<string, unknown>, indent: string, firstPrefix: string): void {
+    const position = `${this.sortKeys ? 's' : 'u'}${indent.length}:${firstPrefix}`;
+    const known = rendered.get(obj)?.get(position);
+    if (known !== undefined) {
+      this.lines.push(known);
+      return;
+    }
+    if (!metBefore.has(obj)) {
+      metBefore.add(obj);
+      this.mapEntries(obj, indent, firstPrefix);
+      return;
+    }
+    const start = this.lines.length;
+    this.mapEntries(obj, indent, firstPrefix);
+    const text = this.lines.splice(start).join('\n');
+    this.lines.push(text);
+    const byPosition = rendered.get(obj) ?? new Map<string, string>();
+    byPosition.set(position, text);
+    rendered.set(obj, byPosition);
+  }
+
+  private mapEntries(obj: Record<string, unknown>, indent: string, firstPrefix: string): void {
     let prefix = firstPrefix;
     for (const key of entries(obj, this.sortKeys)) {
       const value = obj[key];
