@@ -9,26 +9,36 @@
  */
 
 // Resources, reconcile contract and client.
-export { defineResource, type KubernetesObject, type ObjectKey, type ObjectOf, type ResourceDescriptor, type ResourceDescriptorInit } from './resource.js';
-export type { Timestamp, WithDates, Wire } from './wire.js';
-export { Result, TerminalError, isTerminalError, reconcilerFunc, type ReconcileContext, type Reconciler, type Request } from './reconcile/reconcile.js';
 export {
-  ApiError,
+  defineResource,
+  type KubernetesObject,
+  type ObjectKey,
+  type ObjectOf,
+  type ResourceDescriptor,
+  type ResourceDescriptorInit,
+} from './resource.js';
+export type { Timestamp, WithDates, Wire } from './wire.js';
+export {
+  Result,
+  TerminalError,
+  isTerminalError,
+  reconcilerFunc,
+  type ReconcileContext,
+  type Reconciler,
+  type Request,
+} from './reconcile/reconcile.js';
+export { ApiError, isAlreadyExists, isConflict, isNotFound } from './rest/api-error.js';
+export {
   ignoreNotFound,
-  isAlreadyExists,
-  isConflict,
-  isNotFound,
   type Client,
-  type DeleteOptions,
   type GetOptions,
-  type JsonPatchOperation,
   type ListOptions,
-  type Patch,
   type Reader,
   type StatusWriter,
   type WriteOptions,
   type Writer,
 } from './client/client.js';
+export { type DeleteOptions, type JsonPatchOperation, type Patch } from './rest/rest-client.js';
 export { builtin, isBuiltinResource, type BuiltinKind } from './builtin.js';
 
 // Manager, logging, transport.
@@ -36,14 +46,23 @@ export { createManager, type Manager } from './manager/manager.js';
 export type { ManagerOptions, LeaderElectionOptions } from './manager/options.js';
 export { setupSignalHandler } from './manager/signals.js';
 export { ping, HealthProbeServer, type Checker } from './manager/probes.js';
-export type { Runnable } from './manager/runnable.js';
+export type { Runnable } from './runnable.js';
 export { newLogger, withValues, withName, parseLogLevel, silentLogger, type Logger, type LoggerOptions, type LogLevel } from './log/logger.js';
 export { newClient, type KubeClientOptions } from './client/kube-client.js';
-export { RestClient, PATCH_CONTENT_TYPES, type ListResult, type RestListOptions, type RestWatchOptions, type RestWriteOptions } from './client/rest-client.js';
-export { KubeTransport, InactivityTimeoutError, type Transport, type TransportRequest, type KubeTransportOptions } from './client/transport.js';
-export type { WatchEvent, WatchEventType } from './client/watch-stream.js';
-export { isGone, retryAfterMs } from './client/api-error.js';
-export { FakeClient, type FakeClientOptions } from './client/fake-client.js';
+export {
+  RestClient,
+  PATCH_CONTENT_TYPES,
+  type ListResult,
+  type RestListOptions,
+  type RestWatchOptions,
+  type RestWriteOptions,
+} from './rest/rest-client.js';
+export { KubeTransport, InactivityTimeoutError, type Transport, type TransportRequest, type KubeTransportOptions } from './rest/transport.js';
+export type { WatchEvent, WatchEventType } from './rest/watch-stream.js';
+export { isGone, retryAfterMs } from './rest/api-error.js';
+export { FakeClient, type FakeClientOptions } from './fake/client.js';
+export { FakeCache, FakeInformer } from './fake/cache.js';
+export { FakeClock } from './fake/clock.js';
 
 // Cache and leader election.
 export { InformerCache, type CacheOptions, type ResourceCacheOptions } from './cache/informer-cache.js';
@@ -58,8 +77,6 @@ export {
   ControllerBuilder,
   Controller,
   kindSource,
-  FakeCache,
-  FakeInformer,
   defaultCacheSyncTimeoutMs,
   type ControllerManager,
   type ControllerBuilderOptions,
@@ -102,7 +119,6 @@ export {
   requestToKey,
   keyToRequest,
   objectToRequest,
-  FakeClock,
   realClock,
   type Clock,
   type RateLimiter,
@@ -112,12 +128,20 @@ export {
 
 // Metrics.
 export { registry } from './metrics/registry.js';
-export { MetricsServer } from './metrics/server.js';
+export { MetricsServer } from './metrics/server/server.js';
 
 // Helpers: events, finalizers, conditions, owner references, create-or-update.
 export { newEventRecorder, type EventRecorder, type EventRecorderOptions, type EventType, type RecordingEventRecorder } from './events/recorder.js';
 export { eventSinkFor, type EventSink } from './events/sink.js';
-export { addFinalizer, containsFinalizer, dropFinalizer, ensureFinalizer, finalizer, removeFinalizer, type FinalizerHandlers } from './helpers/finalizers.js';
+export {
+  addFinalizer,
+  containsFinalizer,
+  dropFinalizer,
+  ensureFinalizer,
+  finalizer,
+  removeFinalizer,
+  type FinalizerHandlers,
+} from './helpers/finalizers.js';
 export {
   findStatusCondition,
   isStatusConditionFalse,
@@ -142,7 +166,13 @@ export {
 export { createOrPatch, createOrUpdate, type MutateFn, type OperationResult, type PatchOperationResult } from './helpers/create-or-update.js';
 
 // Webhooks.
-export { WebhookServer, type WebhookHandler, type WebhookRegistrationOptions, type WebhookRequestContext, type WebhookServerOptions } from './webhook/server.js';
+export {
+  WebhookServer,
+  type WebhookHandler,
+  type WebhookRegistrationOptions,
+  type WebhookRequestContext,
+  type WebhookServerOptions,
+} from './webhook/server.js';
 export {
   AdmissionError,
   type AdmissionContext,
@@ -157,5 +187,12 @@ export {
 } from './webhook/admission.js';
 export { defaultingHandler } from './webhook/defaulting.js';
 export { validatingHandler } from './webhook/validating.js';
-export { ConversionRegistry, type ConversionRequest, type ConversionResponse, type ConversionReview, type HubSpokeConversion, type SpokeConversion } from './webhook/conversion.js';
+export {
+  ConversionRegistry,
+  type ConversionRequest,
+  type ConversionResponse,
+  type ConversionReview,
+  type HubSpokeConversion,
+  type SpokeConversion,
+} from './webhook/conversion.js';
 export { CONVERSION_PATH, WebhookBuilder, defaultingPath, newWebhookManagedBy, validationPath, type WebhookManager } from './webhook/builder.js';

@@ -1,8 +1,8 @@
-import { ApiError } from '../client/client.js';
-import { apiErrorFromStatus, isGone, retryAfterMs } from '../client/api-error.js';
-import type { RestClient } from '../client/rest-client.js';
-import { InactivityTimeoutError } from '../client/transport.js';
-import { MalformedWatchEventError } from '../client/watch-stream.js';
+import { ApiError } from '../rest/api-error.js';
+import { apiErrorFromStatus, isGone, retryAfterMs } from '../rest/api-error.js';
+import type { RestClient } from '../rest/rest-client.js';
+import { InactivityTimeoutError } from '../rest/transport.js';
+import { MalformedWatchEventError } from '../rest/watch-stream.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { Backoff, sleep, type BackoffOptions } from './backoff.js';
