@@ -20,7 +20,7 @@ import {
   type Wire,
 } from '../../dist/src/runtime/index.js';
 import { defaultingPath, validationPath } from '../../dist/src/runtime/webhook/index.js';
-import { toYamlDocuments } from '../../dist/src/machinery/yaml.js';
+import { toYamlDocuments } from '../../dist/src/yaml/yaml.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type CustomResourceDefinitionObject, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { newWidget, widgetCrd, WidgetResource, type Widget } from './fixtures/widget.js';

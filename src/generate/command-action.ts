@@ -1,7 +1,8 @@
 import { UserError } from '../errors/user-error.js';
-import { formatDiagnostic } from '../markers/diagnostic.js';
+import { formatDiagnostic } from '../errors/diagnostic.js';
 import { readProjectSettings } from './project-file.js';
-import { GENERATORS, type Generator, findInputFiles, runGenerate } from './run.js';
+import { findInputFiles } from '../compiler/input-files.js';
+import { GENERATORS, type Generator, runGenerate } from './run.js';
 import { writeOutputs } from './write.js';
 
 /** GenerateFlags are the parsed command-line flags of `operator-ts generate`. */

@@ -30,7 +30,7 @@ export interface ExternalApi {
  */
 export async function importExternalApi(file: string, text: string, gvk: { group: string; version: string; kind: string }): Promise<ExternalApi> {
   const { runImport } = await import('./run-import.js');
-  const { formatDiagnostic } = await import('../markers/diagnostic.js');
+  const { formatDiagnostic } = await import('../errors/diagnostic.js');
   const result = await runImport({ sources: [{ file, text }], output: EXTERNAL_API_ROOT });
   if (result.diagnostics.length > 0) {
     throw new UserError(`--external-api-crd ${file} is not a valid CRD:\n${result.diagnostics.map((d) => `  ${formatDiagnostic(d).replace(/\n/g, '\n  ')}`).join('\n')}`, { hint: 'fix the CRD at the positions listed, or import it separately with operator-ts import crd' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../markers/diagnostic.js';
+import { formatDiagnostic } from '../errors/diagnostic.js';
 import { markersFor } from './keyword-markers.js';
 import { commentSafe, quoted, verifiedMarker } from './marker-text.js';
 import { readCrds, runImport } from './run-import.js';

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../markers/diagnostic.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
 import type { CrdVersion, ImportedCrd, PrinterColumn } from './crd-model.js';
 import { type JsonObject, isJsonObject } from './json-value.js';
 import type { PathSegment, SourceObject } from './source-documents.js';

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { type Diagnostic, sortDiagnostics } from '../markers/diagnostic.js';
+import { type Diagnostic, sortDiagnostics } from '../errors/diagnostic.js';
 import type { ImportedCrd } from './crd-model.js';
 import { kindMarkers } from './kind-markers.js';
 import { fileHeader, groupVersionFile, resourceFile, resourceFileName, typesFileName } from './output-files.js';

@@ -1,5 +1,5 @@
 import { LineCounter, parseAllDocuments, isMap, isPair, isScalar, isSeq, type Node as YamlNode } from 'yaml';
-import type { Diagnostic, SourceLocation } from '../markers/diagnostic.js';
+import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
 import { isJsonObject } from './json-value.js';
 
 /** SourceText is one input: a file (or `-` for standard input) and its text. */

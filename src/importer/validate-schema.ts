@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../markers/diagnostic.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
 import { isJsonObject } from './json-value.js';
 import type { PathSegment, SourceObject } from './source-documents.js';
 

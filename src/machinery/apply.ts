@@ -3,7 +3,7 @@ import type { FileDescriptor } from './descriptors.js';
 import { markerLine, insertAtMarkers } from './markers.js';
 import type { TemplateRenderer } from './render.js';
 import type { VirtualTree } from './tree.js';
-import { toYaml } from './yaml.js';
+import { toYaml } from '../yaml/yaml.js';
 
 /** Conflict is one reason the staged changes cannot be written; all are reported together. */
 export interface Conflict {

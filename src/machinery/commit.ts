@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { osReason } from '../errors/os-reason.js';
 import { UserError } from '../errors/user-error.js';
 import type { FileSystem } from './file-system.js';
 import type { Step } from './preflight.js';
-import { fixFor, osReason } from './write-error.js';
+import { fixFor } from './write-error.js';
 
 /** Journal is what a committed flush did, kept so it can be undone (a later step of the command was interrupted). */
 export interface Journal {

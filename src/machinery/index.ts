@@ -8,6 +8,6 @@ export { VirtualTree, type Change, type ChangeKind, type ReadonlyTree, type Virt
 export type { FileSystem } from './file-system.js';
 export { applyDescriptors, conflictError, type Conflict, type ApplyOptions } from './apply.js';
 export { markerLine, insertAtMarkers, containsFragment, commentToken, MARKER_PREFIX } from './markers.js';
-export { toYaml, toYamlDocuments } from './yaml.js';
+export { toYaml, toYamlDocuments } from '../yaml/yaml.js';
 export { toYamlWithMarkers } from './yaml-markers.js';
 export { lower, upper, pascal, camel, kebab, plural, json } from './helpers.js';

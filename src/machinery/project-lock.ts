@@ -3,8 +3,8 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unli
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { osReason } from '../errors/os-reason.js';
 import { UserError } from '../errors/user-error.js';
-import { osReason } from './write-error.js';
 
 /** LOCK_FILE is the per-project lock, beside PROJECT; it exists only while a command works on the project. */
 export const LOCK_FILE = '.operator-ts.lock';

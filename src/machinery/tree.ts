@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { osReason } from '../errors/os-reason.js';
+import { UserError } from '../errors/user-error.js';
 import { commitSteps, type Journal, type RollbackOutcome } from './commit.js';
 import { fileSystemFromEnv } from './fault-injection.js';
 import { nodeFileSystem, type FileSystem } from './file-system.js';
 import { planFlush, type StagedOp } from './preflight.js';
-import { UserError } from '../errors/user-error.js';
-import { osReason, problemsError } from './write-error.js';
+import { problemsError } from './write-error.js';
 
 /** ChangeKind is how a declared file relates to what is on disk. */
 export type ChangeKind = 'CREATE' | 'UPDATE' | 'DELETE' | 'SKIP';

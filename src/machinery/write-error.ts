@@ -53,11 +53,3 @@ export function problemsError(problems: readonly WriteProblem[]): UserError {
   if (problems.length === 1) return new UserError(`cannot write the changes: ${line(problems[0]!)}`, { hint });
   return new UserError(`cannot write the changes (${problems.length} problems):\n${problems.map((p) => `  - ${line(p)}`).join('\n')}`, { hint });
 }
-
-/** osReason renders an errno error as "EACCES: permission denied" without the repeated path. */
-export function osReason(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  if (typeof e?.code !== 'string') return String((err as Error)?.message ?? err);
-  const text = /^[A-Z]+: ([^,]+)/.exec(e.message)?.[1];
-  return text === undefined ? e.code : `${e.code}: ${text}`;
-}

@@ -1,6 +1,6 @@
 import type { LocatedMarker } from '../markers/collect.js';
-import type { Diagnostic } from '../markers/diagnostic.js';
-import { toYamlDocuments } from '../machinery/yaml.js';
+import type { Diagnostic } from '../errors/diagnostic.js';
+import { toYamlDocuments } from '../yaml/yaml.js';
 import { applyWebhookPatch } from './webhook-patch.js';
 
 /** WebhookArgs are the arguments of one `+kubebuilder:webhook` marker. */

@@ -1,7 +1,7 @@
 import type { SourceFile, ts as TsTypes } from 'ts-morph';
 import { ts } from '../compiler/ts-morph.js';
 import { type CommentGroup, commentGroups, fileComments, gapNewlines } from './comments.js';
-import type { Diagnostic, SourceLocation } from './diagnostic.js';
+import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
 import { type ParsedMarker, parseMarker } from './parse-marker.js';
 
 /** LocatedMarker is a parsed marker with the place it was written. */

@@ -5,8 +5,6 @@ import { fileComments } from './comments.js';
 import { didYouMean } from './did-you-mean.js';
 import { parseMarker } from './parse-marker.js';
 import { parseAny } from './parse-value.js';
-import { renderMarkerReference } from './reference.js';
-import { MARKERS } from './registry.js';
 
 function ok(text: string) {
   const r = parseMarker(text);
@@ -149,25 +147,5 @@ describe('fileComments', () => {
       '/* before brace */',
       '// at the end',
     ]);
-  });
-});
-
-describe('marker registry', () => {
-  it('has help and an example for every entry, and renders them all', () => {
-    const ref = renderMarkerReference();
-    for (const m of MARKERS) {
-      expect(m.help.length, m.name).toBeGreaterThan(0);
-      expect(m.example.startsWith(`+${m.name}`), m.name).toBe(true);
-      expect(ref).toContain(`\`+${m.name}\``);
-    }
-  });
-});
-
-describe('REFERENCE.md', () => {
-  it('is the rendered registry (UPDATE_GOLDEN=1 rewrites it)', async () => {
-    const { readFileSync, writeFileSync, existsSync } = await import('node:fs');
-    const path = new URL('./REFERENCE.md', import.meta.url);
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(path)) writeFileSync(path, renderMarkerReference());
-    expect(readFileSync(path, 'utf8')).toBe(renderMarkerReference());
   });
 });

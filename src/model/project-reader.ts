@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Document, LineCounter, Node } from 'yaml';
+import { osReason } from '../errors/os-reason.js';
 import { UserError } from '../errors/user-error.js';
-import { osReason } from '../machinery/write-error.js';
-import { yamlLibrary } from '../machinery/yaml.js';
+import { yamlLibrary } from '../yaml/yaml.js';
 import { checkDomain, checkGroup, checkKind, checkPlural, checkProjectName, checkRepo, checkVersion, type NameProblem } from './naming.js';
 import { regularPlural } from './plural.js';
 import { fullGroup } from './resource.js';

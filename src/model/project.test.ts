@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findResource, newProject, PROJECT_HEADER, serializeProject } from './project.js';
+import { newProject, PROJECT_HEADER, serializeProject } from './project.js';
+import { findResource } from './resource.js';
 import { parseProject } from './project-reader.js';
 
 const CANONICAL = `${PROJECT_HEADER}version: "3"

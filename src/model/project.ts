@@ -1,5 +1,4 @@
-import { toYaml } from '../machinery/yaml.js';
-import { fullGroup } from './resource.js';
+import { toYaml } from '../yaml/yaml.js';
 
 /** PROJECT_FILE is the project file name at the project root. */
 export const PROJECT_FILE = 'PROJECT';
@@ -91,14 +90,4 @@ export function serializeProject(project: ProjectConfig): string {
 /** newProject creates the project model init records. */
 export function newProject(init: Pick<ProjectConfig, 'domain' | 'projectName' | 'repo' | 'layout' | 'cliVersion' | 'multigroup' | 'namespaced'>): ProjectConfig {
   return { version: '3', ...init, plugins: {}, resources: [] };
-}
-
-/**
- * findResource finds the entry for a resource, matched by its full API group, version and kind (as
- * kubebuilder's GVK compares group and domain): the built-in batch/v1 CronJob and a project's own
- * batch.<domain>/v1 CronJob are different resources.
- */
-export function findResource(project: ProjectConfig, res: Pick<ResourceConfig, 'group' | 'domain' | 'core' | 'version' | 'kind'>): ResourceConfig | undefined {
-  const group = fullGroup(res);
-  return project.resources.find((r) => fullGroup(r) === group && r.version === res.version && r.kind === res.kind);
 }

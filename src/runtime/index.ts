@@ -45,18 +45,20 @@ export { createManager, type Manager } from './manager/manager.js';
 export { setupSignalHandler } from './manager/signals.js';
 export { newLogger, silentLogger, type Logger } from './log/logger.js';
 
-// Controllers: the builder, handlers and predicates, events.
+// Controllers: the builder, handlers and predicates, events, field indexes.
 export { newControllerManagedBy } from './controller/builder.js';
 export * as handler from './handler/index.js';
 export * as predicate from './predicate/index.js';
 export type { EventRecorder } from './events/recorder.js';
+export type { FieldIndexer } from './cache/field-index.js';
 
 // What reconcilers do to objects.
-export { findStatusCondition, isStatusConditionTrue, setStatusCondition, type Condition } from './helpers/conditions.js';
+export { findStatusCondition, isStatusConditionTrue, setStatusCondition, type Condition, type ConditionInput } from './helpers/conditions.js';
 export { addFinalizer, containsFinalizer, finalizer, removeFinalizer } from './helpers/finalizers.js';
 export { getControllerOf, setControllerReference } from './helpers/owner-references.js';
+export { getReference } from './helpers/object-reference.js';
 export { createOrUpdate } from './helpers/create-or-update.js';
 
 // Webhooks.
 export { newWebhookManagedBy } from './webhook/builder.js';
-export type { AdmissionContext, CustomDefaulter, CustomValidator, Warnings } from './webhook/admission.js';
+export { AdmissionError, type AdmissionContext, type CustomDefaulter, type CustomValidator, type Warnings } from './webhook/admission.js';

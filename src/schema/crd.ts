@@ -1,7 +1,7 @@
 import { crdPluralOf } from '../model/plural.js';
 import type { LocatedMarker } from '../markers/collect.js';
-import type { Diagnostic, SourceLocation } from '../markers/diagnostic.js';
-import { toYaml } from '../machinery/yaml.js';
+import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
+import { toYaml } from '../yaml/yaml.js';
 import { limitDescriptions } from './description.js';
 import type { JSONSchemaProps } from './json-schema.js';
 import type { NamedDecl } from './model.js';

@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { preloadSourceFiles } from '../generate/project.js';
-import { findInputFiles } from '../generate/run.js';
+import { findInputFiles } from '../compiler/input-files.js';
+import { preloadSourceFiles } from '../compiler/load-sources.js';
 import { type GenerateOptions, runGenerate } from '../generate/run.js';
-import { formatDiagnostic } from '../markers/diagnostic.js';
+import { formatDiagnostic } from '../errors/diagnostic.js';
 
 // Golden tests: every folder of testdata/ is an API (a version folder, or several), every folder of
 // testdata/errors/ a mistake. UPDATE_GOLDEN=1 rewrites the expected files; review the diff before committing.

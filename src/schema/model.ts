@@ -1,5 +1,5 @@
 import type { LocatedMarker } from '../markers/collect.js';
-import type { SourceLocation } from '../markers/diagnostic.js';
+import type { SourceLocation } from '../errors/diagnostic.js';
 
 /**
  * IrType is the intermediate type model between the TypeScript front end (ts-morph) and the schema

@@ -24,7 +24,7 @@ export function importCommand(io: ImportCommandIO): Command {
       '\nExamples:\n  operator-ts import crd cert-manager.crds.yaml\n  operator-ts import crd config/external/ --output src/api/external\n  kubectl get crd httproutes.gateway.networking.k8s.io -o yaml | operator-ts import crd -\n  operator-ts import crd --from-cluster certificates.cert-manager.io issuers.cert-manager.io\n\nEach kind and version becomes <kind>.types.ts (types with the markers that reproduce the schema),\n<kind>.resource.ts (the descriptor for client.get, .owns(), .watches() and webhooks) and groupversion.ts,\nwhose +kubebuilder:skip keeps operator-ts generate from writing CRDs for kinds the project does not own.\n',
     )
     .action(async (sources: string[], flags: Record<string, unknown>) => {
-      const { importAction } = await import('../../importer/command-action.js');
+      const { importAction } = await import('./import-action.js');
       await importAction(io, sources, flags);
     });
   return new Command('import').description('Import APIs the project does not own').addCommand(crd).addHelpText('after', '\nExamples:\n  operator-ts import crd cert-manager.crds.yaml\n');

@@ -8,7 +8,7 @@ export type { CrdDescriptorInput, CsvDescriptor, CsvResourceRef } from './csv/de
 export { buildBundle, type BundleInput, type BundleOptions, type GeneratedBundle } from './bundle/build-bundle.js';
 export { generateBundle, type GenerateBundleOptions, type GenerateBundleResult } from './bundle/generate-bundle.js';
 export { defaultScorecardConfig, SCORECARD_TEST_IMAGE } from './bundle/scorecard.js';
-export { ANNOTATION } from './bundle/metadata.js';
+export { ANNOTATION } from './model/annotations.js';
 export { validateBundle, validateBundleFiles, formatFindings, hasErrors, type ValidateOptions } from './validate/validate-bundle.js';
 export { ALL_CHECKS, OPTIONAL_VALIDATORS, selectChecks } from './validate/registry.js';
 export type { Finding, Severity, CheckDefinition } from './validate/types.js';

@@ -1,11 +1,11 @@
-import { toYaml } from '../../../machinery/yaml.js';
+import { toYaml } from '../../../yaml/yaml.js';
 import { buildCsv, pickBaseCsv, type CsvOptions } from '../csv/build-csv.js';
 import { collectManifests } from '../csv/collect.js';
 import { clone, compareStrings, describeObject, gvkOf, type Obj } from '../model/objects.js';
+import { isSupportedBundleKind } from '../model/supported-kinds.js';
 import { bundleFileName, uniqueFileName } from './file-names.js';
 import { buildBundleAnnotations, buildBundleDockerfile } from './metadata.js';
 import { defaultScorecardConfig } from './scorecard.js';
-import { isSupportedBundleKind } from './supported-kinds.js';
 
 /** BundleOptions extend the CSV options with the bundle metadata. */
 export interface BundleOptions extends CsvOptions {

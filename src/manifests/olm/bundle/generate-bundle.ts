@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../../errors/user-error.js';
 import { VirtualTree } from '../../../machinery/tree.js';
-import { toYaml } from '../../../machinery/yaml.js';
+import { toYaml } from '../../../yaml/yaml.js';
 import { readTree, pathExists } from '../fs/tree.js';
 import { pinImageDigests, type DigestResolver } from '../images/pin-digests.js';
 import { isObj, type Obj } from '../model/objects.js';

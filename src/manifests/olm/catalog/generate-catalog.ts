@@ -1,7 +1,7 @@
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../../errors/user-error.js';
 import { VirtualTree } from '../../../machinery/tree.js';
-import { toYamlDocuments } from '../../../machinery/yaml.js';
+import { toYamlDocuments } from '../../../yaml/yaml.js';
 import type { Obj } from '../model/objects.js';
 import { formatFindings, readBundleDir, validateBundleFiles } from '../validate/validate-bundle.js';
 import type { Finding } from '../validate/types.js';

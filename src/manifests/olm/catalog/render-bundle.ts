@@ -1,5 +1,5 @@
 import { UserError } from '../../../errors/user-error.js';
-import { ANNOTATION } from '../bundle/metadata.js';
+import { ANNOTATION } from '../model/annotations.js';
 import { asObjArray, compareStrings, isObj, nameOf, stableStringify, type Obj } from '../model/objects.js';
 import { loadBundleView } from '../validate/bundle-view.js';
 import { parseBlobs, type ChannelEntry } from './fbc.js';

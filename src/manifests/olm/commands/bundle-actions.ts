@@ -92,7 +92,7 @@ async function markerDescriptors(cwd: string, apisDir: string | undefined): Prom
   const found = collectCsvDescriptors(cwd, [`${relative(cwd, resolve(cwd, dir)).split('\\').join('/')}/**/*.ts`]);
   const errors = found.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    const { formatDiagnostic } = await import('../../../markers/diagnostic.js');
+    const { formatDiagnostic } = await import('../../../errors/diagnostic.js');
     throw new UserError(`invalid +operator-sdk:csv markers; nothing was written:\n${errors.map((d) => formatDiagnostic(d, resolve(cwd))).join('\n')}`, {
       hint: 'fix the markers named above (see operator-ts docs on CSV descriptors), then re-run',
     });

@@ -1,11 +1,10 @@
-import { basename, dirname } from 'node:path';
-import type { SourceFile } from 'ts-morph';
-import { isListKind, kindsOf } from '../../../generate/kinds.js';
-import { findInputFiles } from '../../../generate/run.js';
-import { loadSourceFiles } from '../../../generate/project.js';
+import { resolve } from 'node:path';
+import { findInputFiles } from '../../../compiler/input-files.js';
+import { loadSourceFiles } from '../../../compiler/load-sources.js';
+import { sortDiagnostics, type Diagnostic } from '../../../errors/diagnostic.js';
 import type { LocatedMarker } from '../../../markers/collect.js';
-import { sortDiagnostics, type Diagnostic } from '../../../markers/diagnostic.js';
 import { descriptionFromDoc } from '../../../schema/description.js';
+import { discoverKinds, readSourceMarkers } from '../../../schema/discover-kinds.js';
 import type { IrProperty, IrType, NamedDecl } from '../../../schema/model.js';
 import { TypeWalker } from '../../../schema/walker.js';
 import type { CrdDescriptorInput, CsvDescriptor, CsvResourceRef } from './descriptors.js';
@@ -162,8 +161,8 @@ function kindInput(decl: NamedDecl, group: string, version: string, diagnostics:
 
 /**
  * collectCsvDescriptors reads the `+operator-sdk:csv:customresourcedefinitions` markers of the API types
- * under root (default `src/api/**\/*.ts`), with the same marker grammar, type walker and folder rules
- * (`+groupName`, `+versionName`, `+kubebuilder:skip`) as `operator-ts generate`. Unlike operator-sdk,
+ * under root (default `src/api/**\/*.ts`) of the kinds `operator-ts generate` finds ({@link discoverKinds}:
+ * the same marker grammar, type walker and folder rules). Unlike operator-sdk,
  * field types defined in other files or folders are followed (issues #6624, #6616). Only kinds carrying
  * at least one such marker produce an entry; the base CSV stays the source of everything else.
  */
@@ -174,28 +173,12 @@ export function collectCsvDescriptors(root: string, paths: readonly string[] = [
   if (inputs.length === 0) return { descriptors, diagnostics };
   const { files } = loadSourceFiles(inputs);
   const walker = new TypeWalker();
-  const folders = new Map<string, SourceFile[]>();
-  for (const sf of files) {
-    const fm = walker.markersOf(sf);
-    diagnostics.push(...fm.diagnostics.filter((d) => d.message.includes('+operator-sdk:')));
-    const dir = dirname(sf.getFilePath());
-    folders.set(dir, [...(folders.get(dir) ?? []), sf]);
-  }
-  for (const [dir, sfs] of [...folders].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const pkg = sfs.flatMap((sf) => walker.markersOf(sf).packageMarkers);
-    if (pkg.some((m) => m.def.name === 'kubebuilder:skip')) continue;
-    const group = pkg.find((m) => m.def.name === 'groupName')?.value;
-    if (typeof group !== 'string') continue;
-    const versionMarker = pkg.find((m) => m.def.name === 'versionName')?.value;
-    const version = typeof versionMarker === 'string' ? versionMarker : basename(dir);
-    for (const sf of sfs) {
-      for (const stmt of kindsOf(sf, walker).kinds) {
-        const decl = walker.walkDeclaration(stmt);
-        if (isListKind(decl)) continue;
-        const input = kindInput(decl, group, version, diagnostics);
-        if (input !== undefined) descriptors.push(input);
-      }
-    }
+  const source = readSourceMarkers(files, walker);
+  // Other problems of the types and folders are generate's to report, which runs first (make manifests).
+  diagnostics.push(...source.diagnostics.filter((d) => d.message.includes('+operator-sdk:')));
+  for (const { group, version, decl } of discoverKinds(source.folders, walker, resolve(root)).kinds) {
+    const input = kindInput(decl, group, version, diagnostics);
+    if (input !== undefined) descriptors.push(input);
   }
   return { descriptors, diagnostics: sortDiagnostics(diagnostics) };
 }

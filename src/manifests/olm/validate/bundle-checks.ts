@@ -1,7 +1,7 @@
 import { deploymentServiceAccount } from '../csv/rbac.js';
+import { ANNOTATION } from '../model/annotations.js';
 import { asObjArray, describeObject, gvkOf, nameOf, type Obj } from '../model/objects.js';
 import { isImageReference } from '../model/names.js';
-import { ANNOTATION } from '../bundle/metadata.js';
 import type { BundleView, CheckDefinition, RawFinding } from './types.js';
 
 /** MAX_BUNDLE_SIZE is OLM's limit on the compressed manifests (the ConfigMap the bundle is unpacked into). */

@@ -1,4 +1,4 @@
-import { isSupportedBundleKind } from '../bundle/supported-kinds.js';
+import { isSupportedBundleKind } from '../model/supported-kinds.js';
 import { describeObject, gvkOf, isObj, type Obj } from '../model/objects.js';
 import { isLabelValue, isQualifiedName } from '../model/names.js';
 import type { CheckDefinition, RawFinding } from './types.js';

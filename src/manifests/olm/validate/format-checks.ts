@@ -1,4 +1,4 @@
-import { ANNOTATION } from '../bundle/metadata.js';
+import { ANNOTATION } from '../model/annotations.js';
 import { gvkOf, isObj } from '../model/objects.js';
 import { isSemverRange } from '../model/semver.js';
 import type { BundleView, CheckDefinition, RawFinding } from './types.js';

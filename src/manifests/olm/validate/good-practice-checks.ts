@@ -1,4 +1,4 @@
-import { ANNOTATION } from '../bundle/metadata.js';
+import { ANNOTATION } from '../model/annotations.js';
 import { asObjArray, describeObject, isObj, type Obj } from '../model/objects.js';
 import { isStrictSemver } from '../model/semver.js';
 import type { BundleView, CheckDefinition, RawFinding } from './types.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { toYaml } from '../../../machinery/yaml.js';
+import { toYaml } from '../../../yaml/yaml.js';
 import { buildBundle } from '../bundle/build-bundle.js';
 import { FIXTURE_OPTIONS, fixtureBaseCsv, fixtureManifests } from '../testdata/memcached-fixture.js';
 import type { Obj } from '../model/objects.js';
