@@ -25,7 +25,7 @@
  * | `operator-ts/runtime/workqueue` | work queues, rate limiters, clocks |
  * | `operator-ts/runtime/rest` | the REST client, the transport, watch events, API errors |
  *
- * The names of every entry point are pinned by src/runtime/entry-points.test.ts.
+ * The names of every entry point are pinned by src/entry-points.test.ts.
  *
  * @packageDocumentation
  */
