@@ -14,9 +14,7 @@ import {
   ignoreNotFound,
   isAlreadyExists,
   isNotFound,
-  KubeTransport,
   newControllerManagedBy,
-  RestClient,
   setControllerReference,
   setStatusCondition,
   type Client,
@@ -26,6 +24,7 @@ import {
   type Reconciler,
   type Request,
 } from '../../dist/src/runtime/index.js';
+import { KubeTransport, RestClient } from '../../dist/src/runtime/rest/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { captureLogger, newWidget, widgetCrd, WidgetResource, type Widget } from './fixtures/widget.js';

@@ -8,16 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   builtin,
   createManager,
-  KubeTransport,
-  newClient,
   newControllerManagedBy,
-  RestClient,
   silentLogger,
   type Client,
   type Manager,
   type Request,
   type Wire,
 } from '../../dist/src/runtime/index.js';
+import { KubeTransport, RestClient } from '../../dist/src/runtime/rest/index.js';
+import { newClient } from '../../dist/src/runtime/client/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 

@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiError,
   createManager,
-  defaultingPath,
   defineResource,
   newWebhookManagedBy,
   silentLogger,
-  validationPath,
   type AdmissionContext,
   type CustomDefaulter,
   type CustomValidator,
@@ -21,6 +19,7 @@ import {
   type Warnings,
   type Wire,
 } from '../../dist/src/runtime/index.js';
+import { defaultingPath, validationPath } from '../../dist/src/runtime/webhook/index.js';
 import { toYamlDocuments } from '../../dist/src/yaml/yaml.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type CustomResourceDefinitionObject, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';

@@ -84,7 +84,8 @@ export function resourceNames(project: ProjectConfig, res: ResourceConfig): Reso
 
 /**
  * IMPORTED_BESIDE_KIND are the names the scaffolded files that import a kind's type (webhook, its test,
- * the controller test, conversion) also import from operator-ts/runtime or use as globals. A kind of such
+ * the controller test, conversion) also import from operator-ts/runtime (FakeClient from
+ * operator-ts/runtime/fake) or use as globals. A kind of such
  * a name (Wire, Manager, Warnings...) is imported under an alias there, so that the project compiles.
  */
 export const IMPORTED_BESIDE_KIND: ReadonlySet<string> = new Set([

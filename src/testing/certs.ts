@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { isIP } from 'node:net';
 // @peculiar/x509 needs Reflect metadata functions before it loads; the runtime's shim provides them.
-import '../runtime/metrics/reflect-shim.js';
+import '../runtime/metrics/server/reflect-shim.js';
 import * as x509 from '@peculiar/x509';
 
 /** CertKeyPair is a PEM certificate with its PKCS#8 PEM private key. */

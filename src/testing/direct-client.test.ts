@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtin } from '../runtime/builtin.js';
-import { ApiError, isNotFound } from '../runtime/client/client.js';
+import { ApiError, isNotFound } from '../runtime/rest/api-error.js';
 import { findBinaryAssets, isBinaryAssets } from './binaries.js';
 import { directClient } from './direct-client.js';
 import { consistently, eventually } from './eventually.js';

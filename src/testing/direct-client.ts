@@ -1,8 +1,8 @@
 import { newClient } from '../runtime/client/kube-client.js';
 import type { Client } from '../runtime/client/client.js';
-import type { ClusterAccess } from '../runtime/client/cluster-access.js';
-import { RestClient } from '../runtime/client/rest-client.js';
-import { KubeTransport } from '../runtime/client/transport.js';
+import type { ClusterAccess } from '../runtime/rest/cluster-access.js';
+import { RestClient } from '../runtime/rest/rest-client.js';
+import { KubeTransport } from '../runtime/rest/transport.js';
 import type { RestConfig } from './kubeconfig.js';
 
 /** DirectClientOptions configure {@link directClient}. */

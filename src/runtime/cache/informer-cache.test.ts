@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../client/rest-client.js';
+import { RestClient } from '../rest/rest-client.js';
 import { StubApiServer } from '../fixtures/stub-apiserver.js';
-import { KubeTransport } from '../client/transport.js';
+import { KubeTransport } from '../rest/transport.js';
 import { silentLogger } from '../log/logger.js';
 import { defineResource } from '../resource.js';
 import { InformerCache } from './informer-cache.js';

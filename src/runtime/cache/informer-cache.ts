@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { RestClient } from '../client/rest-client.js';
+import type { RestClient } from '../rest/rest-client.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { fieldIndexFunc, fieldIndexName, type FieldIndexer, type IndexerFunc } from './field-index.js';

@@ -1,12 +1,12 @@
-import { ApiError } from '../client/client.js';
-import { apiErrorFromStatus, isGone, retryAfterMs } from '../client/api-error.js';
-import type { RestClient } from '../client/rest-client.js';
-import { InactivityTimeoutError } from '../client/transport.js';
-import { MalformedWatchEventError } from '../client/watch-stream.js';
+import { ApiError, apiErrorFromStatus, isGone, retryAfterMs } from '../rest/api-error.js';
+import type { RestClient } from '../rest/rest-client.js';
+import { InactivityTimeoutError } from '../rest/transport.js';
+import { MalformedWatchEventError, type WatchEvent } from '../rest/watch-stream.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { Backoff, sleep, type BackoffOptions } from './backoff.js';
 import { reflectorLists, reflectorRestarts } from './metrics.js';
+import { INITIAL_STATE, nextState, type ReflectorEvent, type ReflectorState } from './reflector-state.js';
 
 /**
  * WatcherEvent is what a reflector reports, after kube-rs's watcher: a (re)list is `init`, one `initApply`
@@ -40,22 +40,29 @@ export interface ReflectorOptions<T extends KubernetesObject> {
   minHealthyWatchMs?: number;
   /** Waits between attempts; replaceable in tests to observe delays. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Called on every change of state, with the event that caused it; for tests and debugging. */
+  onTransition?: (from: ReflectorState, to: ReflectorState, event: ReflectorEvent) => void;
 }
 
-type Outcome =
-  | { kind: 'stopped' }
-  | { kind: 'relist'; reason: string; delayMs: number }
-  | { kind: 'resume'; reason: string; delayMs: number; err?: unknown };
+type Sink<T extends KubernetesObject> = (event: WatcherEvent<T>) => void;
+
+const ABORTED: ReflectorEvent = { type: 'aborted' };
 
 /**
  * Reflector lists a resource, then watches it from the list's resourceVersion with bookmarks, and keeps
  * doing so until its signal aborts. It never gives up: an expired resourceVersion (410) relists; closed
  * or silent connections resume from the last seen resourceVersion; throttling honours Retry-After; every
  * other error retries with jittered exponential backoff. Each restart is logged and counted.
+ *
+ * It runs as the state machine of {@link ReflectorState}: each step does the I/O of the current state
+ * (list, open a watch, read it, wait) and reports what happened as a {@link ReflectorEvent}, from which
+ * `nextState` gives the next state.
  */
 export class Reflector<T extends KubernetesObject> {
   private resourceVersion = '';
   private failure: unknown;
+  private current: ReflectorState = INITIAL_STATE;
+  private watch: { events: AsyncGenerator<WatchEvent<T>>; startedAt: number } | undefined;
   private readonly backoff: Backoff;
   private readonly label: string;
   private readonly log: Logger;
@@ -77,36 +84,60 @@ export class Reflector<T extends KubernetesObject> {
     return this.failure;
   }
 
+  /** Reflector.state is the reflector's current {@link ReflectorState}. */
+  get state(): ReflectorState {
+    return this.current;
+  }
+
   /** Reflector.run reports events to `sink` until the signal aborts; it resolves then and never rejects. */
-  async run(signal: AbortSignal, sink: (event: WatcherEvent<T>) => void): Promise<void> {
-    let needList = true;
-    while (!signal.aborted) {
-      let outcome: Outcome;
-      if (needList) {
-        outcome = await this.listOnce(signal, sink);
-        if (outcome.kind === 'resume' && outcome.reason === 'listed') {
-          needList = false;
-          continue;
-        }
-      } else {
-        outcome = await this.watchOnce(signal, sink);
-      }
-      if (outcome.kind === 'stopped' || signal.aborted) break;
-      reflectorRestarts().inc({ resource: this.label, reason: outcome.reason });
-      if (outcome.kind === 'relist') {
-        needList = true;
-        this.log.info({ reason: outcome.reason, resourceVersion: this.resourceVersion, delayMs: outcome.delayMs }, 'reflector relisting');
-        if (outcome.delayMs > 0) await (this.options.sleep ?? sleep)(outcome.delayMs, signal);
-        continue;
-      }
-      const fields = { reason: outcome.reason, delayMs: outcome.delayMs, resourceVersion: this.resourceVersion, relist: needList };
-      if (outcome.err === undefined) this.log.debug(fields, 'reflector restarting watch');
-      else this.log.warn({ ...fields, err: outcome.err }, 'reflector restarting watch');
-      if (outcome.delayMs > 0) await (this.options.sleep ?? sleep)(outcome.delayMs, signal);
+  async run(signal: AbortSignal, sink: Sink<T>): Promise<void> {
+    while (this.current.phase !== 'stopped') {
+      const stepped = signal.aborted ? ABORTED : await this.step(this.current, signal, sink);
+      const event = signal.aborted ? ABORTED : stepped;
+      this.recordRestart(event);
+      const next = nextState(this.current, event);
+      this.options.onTransition?.(this.current, next, event);
+      this.current = next;
+    }
+    await this.watch?.events.return(undefined);
+    this.watch = undefined;
+  }
+
+  /** step does the I/O of one state and reports its outcome. */
+  private async step(state: ReflectorState, signal: AbortSignal, sink: Sink<T>): Promise<ReflectorEvent> {
+    switch (state.phase) {
+      case 'empty':
+        return { type: 'listStarted' };
+      case 'initListing':
+        return this.list(signal, sink);
+      case 'initListed':
+        return this.openWatch(signal);
+      case 'watching':
+        return this.readWatch(signal, sink);
+      case 'backoff':
+        await (this.options.sleep ?? sleep)(state.delayMs, signal);
+        return { type: 'backoffElapsed' };
+      case 'stopped':
+        return ABORTED;
     }
   }
 
-  private async listOnce(signal: AbortSignal, sink: (event: WatcherEvent<T>) => void): Promise<Outcome> {
+  /** recordRestart counts and logs every event that restarts the list or the watch. */
+  private recordRestart(event: ReflectorEvent): void {
+    if (event.type === 'watchExpired') {
+      reflectorRestarts().inc({ resource: this.label, reason: 'expired' });
+      this.log.info({ reason: 'expired', resourceVersion: this.resourceVersion, delayMs: event.delayMs }, 'reflector relisting');
+      return;
+    }
+    if (event.type !== 'listFailed' && event.type !== 'watchEnded') return;
+    reflectorRestarts().inc({ resource: this.label, reason: event.reason });
+    const fields = { reason: event.reason, delayMs: event.delayMs, resourceVersion: this.resourceVersion, relist: event.type === 'listFailed' };
+    if (event.err === undefined) this.log.debug(fields, 'reflector restarting watch');
+    else this.log.warn({ ...fields, err: event.err }, 'reflector restarting watch');
+  }
+
+  /** list lists every page and reports the objects to the sink as one atomic replacement. */
+  private async list(signal: AbortSignal, sink: Sink<T>): Promise<ReflectorEvent> {
     const { rest, resource } = this.options;
     try {
       const result = await rest.listAll(resource, {
@@ -116,7 +147,7 @@ export class Reflector<T extends KubernetesObject> {
         limit: this.options.pageSize ?? 500,
         signal,
       });
-      if (signal.aborted) return { kind: 'stopped' };
+      if (signal.aborted) return ABORTED;
       sink({ type: 'init' });
       for (const obj of result.items) sink({ type: 'initApply', obj });
       sink({ type: 'initDone', resourceVersion: result.resourceVersion });
@@ -125,20 +156,19 @@ export class Reflector<T extends KubernetesObject> {
       this.backoff.healthy();
       reflectorLists().inc({ resource: this.label });
       this.log.debug({ count: result.items.length, resourceVersion: result.resourceVersion }, 'reflector listed');
-      return { kind: 'resume', reason: 'listed', delayMs: 0 };
+      return { type: 'listed', resourceVersion: result.resourceVersion };
     } catch (err) {
-      if (signal.aborted) return { kind: 'stopped' };
+      if (signal.aborted) return ABORTED;
       this.failure = err;
       // A failed list is retried as a list, after a backoff.
-      const classified = this.classify(err);
-      return { kind: 'resume', reason: classified.reason, delayMs: classified.delayMs, err };
+      return { type: 'listFailed', ...this.classify(err), err };
     }
   }
 
-  private async watchOnce(signal: AbortSignal, sink: (event: WatcherEvent<T>) => void): Promise<Outcome> {
+  /** openWatch starts a watch from the last seen resourceVersion, with bookmarks. */
+  private async openWatch(signal: AbortSignal): Promise<ReflectorEvent> {
     const { rest, resource } = this.options;
-    const started = Date.now();
-    let delivered = false;
+    const startedAt = Date.now();
     try {
       const events = await rest.watch(resource, {
         namespace: this.options.namespace,
@@ -150,7 +180,21 @@ export class Reflector<T extends KubernetesObject> {
         inactivityTimeoutMs: this.options.inactivityTimeoutMs ?? 300_000,
         signal,
       });
-      for await (const event of events) {
+      this.watch = { events, startedAt };
+      return { type: 'watchStarted' };
+    } catch (err) {
+      return this.watchFailed(err, false, signal);
+    }
+  }
+
+  /** readWatch reports watch events to the sink until the watch ends, and says how it ended. */
+  private async readWatch(signal: AbortSignal, sink: Sink<T>): Promise<ReflectorEvent> {
+    const watch = this.watch;
+    this.watch = undefined;
+    if (watch === undefined) throw new Error('reflector: watching without an open watch');
+    let delivered = false;
+    try {
+      for await (const event of watch.events) {
         const rv = event.object.metadata?.resourceVersion;
         switch (event.type) {
           case 'ADDED':
@@ -164,7 +208,7 @@ export class Reflector<T extends KubernetesObject> {
             break;
           case 'ERROR': {
             const err = apiErrorFromStatus(event.object as never);
-            if (isGone(err)) return this.relistAfterGone(delivered);
+            if (isGone(err)) return this.expired(delivered);
             throw err;
           }
         }
@@ -172,27 +216,34 @@ export class Reflector<T extends KubernetesObject> {
         this.backoff.healthy();
         if (rv !== undefined && rv !== '') this.resourceVersion = rv;
       }
-      if (signal.aborted) return { kind: 'stopped' };
-      if (!delivered && Date.now() - started < (this.options.minHealthyWatchMs ?? 1000)) {
-        return { kind: 'resume', reason: 'closed', delayMs: this.backoff.next() };
-      }
-      return { kind: 'resume', reason: 'closed', delayMs: 0 };
+      if (signal.aborted) return ABORTED;
+      const unhealthy = !delivered && Date.now() - watch.startedAt < (this.options.minHealthyWatchMs ?? 1000);
+      return this.resume('closed', unhealthy ? this.backoff.next() : 0);
     } catch (err) {
-      if (signal.aborted) return { kind: 'stopped' };
-      this.failure = err;
-      if (isGone(err)) return this.relistAfterGone(delivered);
-      if (err instanceof InactivityTimeoutError) return { kind: 'resume', reason: 'inactivity', delayMs: 0 };
-      const classified = this.classify(err);
-      return { kind: 'resume', reason: classified.reason, delayMs: classified.delayMs, err };
+      return this.watchFailed(err, delivered, signal);
     }
   }
 
+  /** watchFailed turns an error of opening or reading a watch into the event that restarts it. */
+  private watchFailed(err: unknown, delivered: boolean, signal: AbortSignal): ReflectorEvent {
+    if (signal.aborted) return ABORTED;
+    this.failure = err;
+    if (isGone(err)) return this.expired(delivered);
+    if (err instanceof InactivityTimeoutError) return this.resume('inactivity', 0);
+    const { reason, delayMs } = this.classify(err);
+    return this.resume(reason, delayMs, err);
+  }
+
+  private resume(reason: string, delayMs: number, err?: unknown): ReflectorEvent {
+    return { type: 'watchEnded', reason, delayMs, resourceVersion: this.resourceVersion, ...(err !== undefined ? { err } : {}) };
+  }
+
   /**
-   * relistAfterGone relists at once when the watch had been working; a watch that expires before its
-   * first event backs off first, so a server that keeps answering 410 cannot drive a relist storm.
+   * expired relists at once when the watch had been working; a watch that expires before its first event
+   * backs off first, so a server that keeps answering 410 cannot drive a relist storm.
    */
-  private relistAfterGone(delivered: boolean): Outcome {
-    return { kind: 'relist', reason: 'expired', delayMs: delivered ? 0 : this.backoff.next() };
+  private expired(delivered: boolean): ReflectorEvent {
+    return { type: 'watchExpired', delayMs: delivered ? 0 : this.backoff.next() };
   }
 
   private classify(err: unknown): { reason: string; delayMs: number } {

@@ -1,4 +1,4 @@
-import type { RestClient } from '../client/rest-client.js';
+import type { RestClient } from '../rest/rest-client.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import type { BackoffOptions } from './backoff.js';

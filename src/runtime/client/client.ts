@@ -1,5 +1,7 @@
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import type { WithDates } from '../wire.js';
+import { isNotFound, type ApiError } from '../rest/api-error.js';
+import type { DeleteOptions, Patch } from '../rest/rest-client.js';
 
 /**
  * WriteInput is what a write takes for objects of wire type `T`: the wire object itself, or the same with
@@ -7,23 +9,6 @@ import type { WithDates } from '../wire.js';
  * which comes from the descriptor.
  */
 export type WriteInput<T> = NoInfer<T> | WithDates<NoInfer<T>>;
-
-/** JsonPatchOperation is one RFC 6902 operation. */
-export interface JsonPatchOperation {
-  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
-  path: string;
-  value?: unknown;
-  from?: string;
-}
-
-/**
- * Patch is one of the three patch kinds the API server accepts for custom resources (strategic merge is
- * not offered: it does not work on custom resources).
- */
-export type Patch =
-  | { type: 'merge'; data: unknown }
-  | { type: 'json'; ops: JsonPatchOperation[] }
-  | { type: 'apply'; data: KubernetesObject; force?: boolean; fieldManager?: string };
 
 /** ListOptions restricts a list. */
 export interface ListOptions {
@@ -52,14 +37,6 @@ export interface WriteOptions {
   dryRun?: boolean;
   /** Field manager; defaults to the client's. */
   fieldManager?: string;
-}
-
-/** DeleteOptions apply to delete. */
-export interface DeleteOptions {
-  propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
-  gracePeriodSeconds?: number;
-  preconditions?: { uid?: string; resourceVersion?: string };
-  dryRun?: boolean;
 }
 
 /** Reader reads objects; reads of kinds the manager watches come from its cache unless `live` is set. */
@@ -96,39 +73,6 @@ export interface Client extends Reader, Writer {
   status(): StatusWriter;
   /** Client.fieldManager is the field manager used for writes without one. */
   readonly fieldManager: string;
-}
-
-/** ApiError is a failed API call: HTTP status code, the Kubernetes Status reason and message. */
-export class ApiError extends Error {
-  /** ApiError.name is fixed for logs. */
-  override readonly name = 'ApiError';
-  constructor(
-    /** HTTP status code (404, 409, 422, ...). */
-    readonly code: number,
-    /** Kubernetes `Status.reason` (`NotFound`, `Conflict`, `AlreadyExists`, `Invalid`, ...). */
-    readonly reason: string,
-    message: string,
-    /** The Kubernetes Status object when the server sent one. */
-    readonly status?: unknown,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
-/** isNotFound tells whether err is a 404 {@link ApiError}. */
-export function isNotFound(err: unknown): err is ApiError {
-  return err instanceof ApiError && err.code === 404;
-}
-
-/** isConflict tells whether err is a 409 {@link ApiError} with reason Conflict. */
-export function isConflict(err: unknown): err is ApiError {
-  return err instanceof ApiError && err.code === 409 && err.reason === 'Conflict';
-}
-
-/** isAlreadyExists tells whether err is a 409 {@link ApiError} with reason AlreadyExists. */
-export function isAlreadyExists(err: unknown): err is ApiError {
-  return err instanceof ApiError && err.code === 409 && err.reason === 'AlreadyExists';
 }
 
 /** ignoreNotFound resolves to undefined when the promise fails with 404, as controller-runtime's IgnoreNotFound. */

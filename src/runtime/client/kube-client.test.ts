@@ -5,11 +5,12 @@ import { InformerCache } from '../cache/informer-cache.js';
 import { Store } from '../cache/store.js';
 import { silentLogger } from '../log/logger.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
-import { ApiError, isNotFound, type Client } from './client.js';
+import { ApiError, isNotFound } from '../rest/api-error.js';
+import { type Client } from './client.js';
 import { newClient } from './kube-client.js';
-import { RestClient } from './rest-client.js';
+import { RestClient } from '../rest/rest-client.js';
 import { StubApiServer } from '../fixtures/stub-apiserver.js';
-import { KubeTransport } from './transport.js';
+import { KubeTransport } from '../rest/transport.js';
 
 interface Widget extends KubernetesObject {
   spec?: { size?: number };

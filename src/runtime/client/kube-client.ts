@@ -3,18 +3,10 @@ import { fieldSelectorFor, listByFields, MissingIndexError } from '../cache/fiel
 import type { Cache } from '../cache/informer.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
-import {
-  ApiError,
-  type Client,
-  type DeleteOptions,
-  type GetOptions,
-  type ListOptions,
-  type Patch,
-  type StatusWriter,
-  type WriteInput,
-  type WriteOptions,
-} from './client.js';
-import type { RestClient } from './rest-client.js';
+import { ApiError } from '../rest/api-error.js';
+import { type Client, type GetOptions, type ListOptions, type StatusWriter, type WriteInput, type WriteOptions } from './client.js';
+import { type DeleteOptions, type Patch } from '../rest/rest-client.js';
+import type { RestClient } from '../rest/rest-client.js';
 
 /** KubeClientOptions configures {@link newClient}. */
 export interface KubeClientOptions {

@@ -1,13 +1,13 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Runnable } from '../manager/runnable.js';
+import type { Runnable } from '../runnable.js';
 import { generationChangedPredicate } from '../predicate/changed.js';
 import { predicateFuncs } from '../predicate/predicate.js';
 import type { Request } from '../reconcile/reconcile.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
 import { newControllerManagedBy, type ControllerManager } from './builder.js';
 import { Controller } from './controller.js';
-import { FakeCache } from './fake-cache.js';
+import { FakeCache } from '../fake/cache.js';
 
 const Memcached = defineResource<KubernetesObject>({ group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
 const Deployment = defineResource<KubernetesObject>({ group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true });

@@ -3,7 +3,7 @@ import type { Cache } from '../cache/informer.js';
 import { enqueueRequestsFromMapFunc, type MapFunc } from '../handler/enqueue-mapped.js';
 import { enqueueRequestForObject } from '../handler/enqueue-object.js';
 import { enqueueRequestForOwner } from '../handler/enqueue-owner.js';
-import type { Runnable } from '../manager/runnable.js';
+import type { Runnable } from '../runnable.js';
 import type { Predicate } from '../predicate/predicate.js';
 import type { Reconciler, Request } from '../reconcile/reconcile.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registry } from '../metrics/registry.js';
 import { Result, TerminalError, type ReconcileContext, type Request } from '../reconcile/reconcile.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
-import { FakeClock } from '../workqueue/clock.js';
+import { FakeClock } from '../fake/clock.js';
 import { ItemExponentialFailureRateLimiter } from '../workqueue/rate-limiter.js';
 import { enqueueRequestForObject } from '../handler/enqueue-object.js';
 import { Controller, type ControllerOptions } from './controller.js';
-import { FakeCache } from './fake-cache.js';
+import { FakeCache } from '../fake/cache.js';
 import { kindSource } from './source.js';
 
 const Widget = defineResource<KubernetesObject>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { RequestQueue } from '../handler/handler.js';
-import type { Runnable } from '../manager/runnable.js';
-import { ControllerMetrics, type ReconcileOutcome } from '../metrics/controller.js';
+import type { Runnable } from '../runnable.js';
+import { ControllerMetrics, type ReconcileOutcome } from './metrics.js';
 import { prometheusQueueMetrics } from '../metrics/workqueue.js';
 import { isTerminalError, type ReconcileContext, type Reconciler, type Request, type Result } from '../reconcile/reconcile.js';
 import { realClock, type Clock } from '../workqueue/clock.js';

@@ -163,7 +163,7 @@ describe('TokenBuckets', () => {
 
 describe('eventSinkFor', () => {
   it('creates events and merge-patches their series through the client', async () => {
-    const { FakeClient } = await import('../client/fake-client.js');
+    const { FakeClient } = await import('../fake/client.js');
     const { builtin } = await import('../builtin.js');
     const { eventSinkFor } = await import('./sink.js');
     const client = new FakeClient();

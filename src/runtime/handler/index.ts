@@ -1,6 +1,7 @@
 /**
- * Event handlers turn watch events into reconcile requests: the object itself (`for`), its controller
- * owner (`owns`), or whatever a map function returns (`watches`).
+ * operator-ts/runtime/handler, also the `handler` namespace of operator-ts/runtime, after controller-runtime's
+ * `pkg/handler`: event handlers turn watch events into reconcile requests for the object itself (`for`), its
+ * controller owner (`owns`), or whatever a map function returns (`watches`).
  *
  * @packageDocumentation
  */

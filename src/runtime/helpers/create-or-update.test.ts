@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtin } from '../builtin.js';
-import { FakeClient } from '../client/fake-client.js';
+import { FakeClient } from '../fake/client.js';
 import { defineResource, type KubernetesObject, type ObjectOf } from '../resource.js';
 
 // createOrUpdate replaces the object in place by what the server stored: a wire object.

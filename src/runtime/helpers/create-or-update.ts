@@ -1,5 +1,5 @@
 import type { Client } from '../client/client.js';
-import { isNotFound } from '../client/client.js';
+import { isNotFound } from '../rest/api-error.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { createMergePatch } from './merge-patch.js';
 import { nodeUtil } from '../node-cjs.js';

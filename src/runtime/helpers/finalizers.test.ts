@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Client, Patch } from '../client/client.js';
-import { isConflict } from '../client/client.js';
-import { FakeClient } from '../client/fake-client.js';
+import type { Client } from '../client/client.js';
+import type { Patch } from '../rest/rest-client.js';
+import { isConflict } from '../rest/api-error.js';
+import { FakeClient } from '../fake/client.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
 import { addFinalizer, containsFinalizer, dropFinalizer, ensureFinalizer, finalizer, removeFinalizer } from './finalizers.js';
 

@@ -1,5 +1,6 @@
-import type { Client, JsonPatchOperation } from '../client/client.js';
-import { ApiError } from '../client/client.js';
+import type { Client } from '../client/client.js';
+import type { JsonPatchOperation } from '../rest/rest-client.js';
+import { ApiError } from '../rest/api-error.js';
 import type { Result } from '../reconcile/reconcile.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../client/rest-client.js';
+import { RestClient } from '../rest/rest-client.js';
 import { status, StubApiServer } from '../fixtures/stub-apiserver.js';
-import { KubeTransport } from '../client/transport.js';
+import { KubeTransport } from '../rest/transport.js';
 import { silentLogger } from '../log/logger.js';
 import { registry } from '../metrics/registry.js';
 import { sleep } from '../cache/backoff.js';

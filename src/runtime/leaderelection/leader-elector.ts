@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { isAlreadyExists, isConflict } from '../client/client.js';
+import { isAlreadyExists, isConflict } from '../rest/api-error.js';
 import type { Logger } from '../log/logger.js';
 import { sleep as realSleep } from '../cache/backoff.js';
 import type { LeaderElectionRecord, LeaseLock, LockState } from './lease-lock.js';

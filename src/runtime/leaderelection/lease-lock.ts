@@ -1,6 +1,6 @@
 import type { V1Lease } from '@kubernetes/client-node';
-import { isNotFound } from '../client/client.js';
-import type { RestClient } from '../client/rest-client.js';
+import { isNotFound } from '../rest/api-error.js';
+import type { RestClient } from '../rest/rest-client.js';
 import { defineResource } from '../resource.js';
 import type { Wire } from '../wire.js';
 

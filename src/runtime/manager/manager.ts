@@ -5,25 +5,26 @@ import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
 import type { FieldIndexer } from '../cache/field-index.js';
 import { InformerCache } from '../cache/informer-cache.js';
 import type { Cache } from '../cache/informer.js';
-import { ApiError, type Client } from '../client/client.js';
-import type { ClusterAccess } from '../client/cluster-access.js';
-import { loadDefaultClusterAccess } from '../client/default-config.js';
+import { ApiError } from '../rest/api-error.js';
+import { type Client } from '../client/client.js';
+import type { ClusterAccess } from '../rest/cluster-access.js';
+import { loadDefaultClusterAccess } from '../rest/default-config.js';
 import { newClient } from '../client/kube-client.js';
-import { RestClient } from '../client/rest-client.js';
-import { KubeTransport } from '../client/transport.js';
+import { RestClient } from '../rest/rest-client.js';
+import { KubeTransport } from '../rest/transport.js';
 import { newEventRecorder, type EventRecorder, type RecordingEventRecorder } from '../events/recorder.js';
 import { LeaderElector, newIdentity } from '../leaderelection/leader-elector.js';
 import { LeaseLock } from '../leaderelection/lease-lock.js';
 import { newLogger, type Logger } from '../log/logger.js';
-import { MetricsServer } from '../metrics/server.js';
+import { MetricsServer } from '../metrics/server/server.js';
 import { defineResource } from '../resource.js';
 import { WebhookServer } from '../webhook/server.js';
-import { parseBindAddress } from './bind-address.js';
+import { parseBindAddress } from '../bind-address.js';
 import { loadKubeConfigClass } from './client-node.js';
 import type { ManagerOptions } from './options.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
-import type { Runnable } from './runnable.js';
+import type { Runnable } from '../runnable.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
 export interface Manager {

@@ -2,8 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log/logger.js';
 import { nodeHttp as http } from '../node-cjs.js';
-import type { Runnable } from './runnable.js';
-import type { BindAddress } from './bind-address.js';
+import type { Runnable } from '../runnable.js';
+import type { BindAddress } from '../bind-address.js';
 
 /** Checker is a health or readiness check: it passes by returning, fails by throwing (or returning false). */
 export type Checker = () => void | boolean | Promise<void | boolean>;

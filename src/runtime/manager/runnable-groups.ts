@@ -1,5 +1,5 @@
 import type { Logger } from '../log/logger.js';
-import type { Runnable } from './runnable.js';
+import type { Runnable } from '../runnable.js';
 
 type Group = 'servers' | 'others' | 'leader';
 

@@ -1,10 +1,12 @@
 /**
- * Prometheus metrics of the runtime, named like controller-runtime's so that existing dashboards work:
- * `controller_runtime_*` per controller and `workqueue_*` per queue, all in {@link registry}.
+ * operator-ts/runtime/metrics: the Prometheus registry of the runtime, like controller-runtime's
+ * `metrics.Registry`. The runtime's own metrics are named like controller-runtime's so that existing
+ * dashboards work (`controller_runtime_*` per controller, `workqueue_*` per queue, `rest_client_*`,
+ * `leader_election_*`); an operator adds its own to {@link registry}, and the get-or-create functions return
+ * one metric per name however often they are called. The server that serves the registry is
+ * operator-ts/runtime/metrics/server.
  *
  * @packageDocumentation
  */
-export { ControllerMetrics, type ReconcileOutcome } from './controller.js';
 export { getOrCreateCounter, getOrCreateGauge, getOrCreateHistogram } from './get-or-create.js';
 export { registry } from './registry.js';
-export { prometheusQueueMetrics } from './workqueue.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../workqueue/clock.js';
+import { FakeClock } from '../fake/clock.js';
 import { RateLimitingQueue } from '../workqueue/rate-limiting-queue.js';
 import { registry } from './registry.js';
 import { prometheusQueueMetrics } from './workqueue.js';

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { SecureContextOptions, TLSSocket } from 'node:tls';
 import type { Logger } from '../log/logger.js';
-import type { Runnable } from '../manager/runnable.js';
-import { CertWatcher, type CertificatePair } from './cert-watcher.js';
+import type { Runnable } from '../runnable.js';
+import { CertWatcher, type CertificatePair } from '../certwatcher/cert-watcher.js';
 import { webhookMetrics } from './metrics.js';
 import { BodyTooLargeError, readBody } from './request-body.js';
 

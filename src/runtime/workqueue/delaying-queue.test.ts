@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from './clock.js';
+import { FakeClock } from '../fake/clock.js';
 import { DelayingQueue } from './delaying-queue.js';
 
 function drain(q: DelayingQueue): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from './clock.js';
+import { FakeClock } from '../fake/clock.js';
 import { ItemExponentialFailureRateLimiter } from './rate-limiter.js';
 import { RateLimitingQueue } from './rate-limiting-queue.js';
 

@@ -16,7 +16,8 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import type { CronJob } from '../api/v1/cronjob.types.js';
-import { FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { CronJobResource } from '../api/v1/zz_generated.resources.js';
 import { CronJobReconciler } from './cronjob.controller.js';
 

@@ -16,7 +16,8 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from '../api/v1/tenant.types.js';
-import { FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { TenantResource } from '../api/v1/zz_generated.resources.js';
 import { TenantReconciler } from './tenant.controller.js';
 

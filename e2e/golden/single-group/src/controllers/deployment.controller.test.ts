@@ -15,7 +15,8 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { builtin, FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { builtin, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { DeploymentReconciler } from './deployment.controller.js';
 
 function testContext(): ReconcileContext {

@@ -16,7 +16,8 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import type { Memcached } from '../api/v1alpha1/memcached.types.js';
-import { FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { MemcachedResource } from '../api/v1alpha1/zz_generated.resources.js';
 import { MemcachedReconciler } from './memcached.controller.js';
 

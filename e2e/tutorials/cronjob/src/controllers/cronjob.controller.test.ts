@@ -15,7 +15,8 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { builtin, FakeClient, findStatusCondition, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { builtin, findStatusCondition, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { CronJobResource } from '../api/v1/zz_generated.resources.js';
 import { CronJobReconciler, indexJobOwner, scheduledTimeAnnotation, type Clock } from './cronjob.controller.js';
 import type { CronJobObject, Job } from './cronjob.jobs.js';

@@ -16,7 +16,8 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import type { Captain } from '../../api/crew/v1/captain.types.js';
-import { FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { CaptainResource } from '../../api/crew/v1/zz_generated.resources.js';
 import { CaptainReconciler } from './captain.controller.js';
 

@@ -16,7 +16,8 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import type { Cruiser } from '../../api/ship/v2alpha1/cruiser.types.js';
-import { FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { CruiserResource } from '../../api/ship/v2alpha1/zz_generated.resources.js';
 import { CruiserReconciler } from './cruiser.controller.js';
 

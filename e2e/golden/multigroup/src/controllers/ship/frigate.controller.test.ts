@@ -16,7 +16,8 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import type { Frigate } from '../../api/ship/v1beta1/frigate.types.js';
-import { FakeClient, newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { newLogger, type ReconcileContext } from 'operator-ts/runtime';
+import { FakeClient } from 'operator-ts/runtime/fake';
 import { FrigateResource } from '../../api/ship/v1beta1/zz_generated.resources.js';
 import { FrigateReconciler } from './frigate.controller.js';
 

@@ -6,10 +6,11 @@ import { labelMatcher } from '../cache/label-selector.js';
 import { applyMergePatch, isPlainObject } from '../helpers/merge-patch.js';
 import type { KubernetesObject, ObjectKey, ObjectMeta, ResourceDescriptor } from '../resource.js';
 import { encodeDates, type Timestamp, type WithDates } from '../wire.js';
-import type { Client, DeleteOptions, GetOptions, ListOptions, Patch, StatusWriter, WriteInput, WriteOptions } from './client.js';
-import { alreadyExists, badRequest, conflict, invalid, notFound, subresourceNotFound } from './fake-errors.js';
-import { applyJsonPatch } from './fake-json-patch.js';
-import { statusSubresourcePolicy } from './fake-status.js';
+import type { Client, GetOptions, ListOptions, StatusWriter, WriteInput, WriteOptions } from '../client/client.js';
+import type { DeleteOptions, Patch } from '../rest/rest-client.js';
+import { alreadyExists, badRequest, conflict, invalid, notFound, subresourceNotFound } from './errors.js';
+import { applyJsonPatch } from './json-patch.js';
+import { statusSubresourcePolicy } from './status.js';
 
 /** FakeClientOptions configures a {@link FakeClient}. */
 export interface FakeClientOptions {

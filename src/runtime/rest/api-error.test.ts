@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isAlreadyExists, isConflict, isNotFound } from './client.js';
+import { ApiError, isAlreadyExists, isConflict, isNotFound } from './api-error.js';
 import { apiErrorFromResponse, apiErrorFromStatus, isGone, retryAfterMs } from './api-error.js';
 
 const ctx = { method: 'GET', path: '/api/v1/namespaces/ns/pods/p' };

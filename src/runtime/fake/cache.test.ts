@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { builtin } from '../builtin.js';
 import { MissingIndexError } from '../cache/field-index.js';
 import { newClient } from '../client/kube-client.js';
-import { RestClient } from '../client/rest-client.js';
-import { FakeCache } from './fake-cache.js';
+import { RestClient } from '../rest/rest-client.js';
+import { FakeCache } from './cache.js';
 
 const unusedRest = new RestClient({
   request: () => Promise.reject(new Error('no API server in this test')),

@@ -1,9 +1,33 @@
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { encodeDates, type WithDates } from '../wire.js';
-import type { DeleteOptions, Patch } from './client.js';
 import type { Transport } from './transport.js';
 import { resourcePath, type QueryValue } from './urls.js';
 import { decodeWatchEvents, type WatchEvent } from './watch-stream.js';
+
+/** JsonPatchOperation is one RFC 6902 operation. */
+export interface JsonPatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  value?: unknown;
+  from?: string;
+}
+
+/**
+ * Patch is one of the three patch kinds the API server accepts for custom resources (strategic merge is
+ * not offered: it does not work on custom resources).
+ */
+export type Patch =
+  | { type: 'merge'; data: unknown }
+  | { type: 'json'; ops: JsonPatchOperation[] }
+  | { type: 'apply'; data: KubernetesObject; force?: boolean; fieldManager?: string };
+
+/** DeleteOptions apply to delete. */
+export interface DeleteOptions {
+  propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
+  gracePeriodSeconds?: number;
+  preconditions?: { uid?: string; resourceVersion?: string };
+  dryRun?: boolean;
+}
 
 /** PATCH_CONTENT_TYPES maps each patch kind to the media type the API server expects. */
 export const PATCH_CONTENT_TYPES = {

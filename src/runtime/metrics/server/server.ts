@@ -3,15 +3,15 @@ import https from 'node:https';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import type { RestClient } from '../client/rest-client.js';
-import type { Logger } from '../log/logger.js';
-import { nodeHttp as http } from '../node-cjs.js';
-import type { BindAddress } from '../manager/bind-address.js';
-import type { Runnable } from '../manager/runnable.js';
-import { CertWatcher } from '../webhook/cert-watcher.js';
-import { registry as defaultRegistry } from './registry.js';
-import { authorizeScrape } from './server-auth.js';
-import { generateSelfSignedCertificate } from './server-cert.js';
+import type { RestClient } from '../../rest/rest-client.js';
+import type { Logger } from '../../log/logger.js';
+import { nodeHttp as http } from '../../node-cjs.js';
+import type { BindAddress } from '../../bind-address.js';
+import type { Runnable } from '../../runnable.js';
+import { CertWatcher } from '../../certwatcher/cert-watcher.js';
+import { registry as defaultRegistry } from '../registry.js';
+import { authorizeScrape } from './auth.js';
+import { generateSelfSignedCertificate } from './self-signed-cert.js';
 
 /** MetricsServerOptions configures a {@link MetricsServer}. */
 export interface MetricsServerOptions {

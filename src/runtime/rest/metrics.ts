@@ -1,5 +1,5 @@
 import type { Counter } from 'prom-client';
-import { getOrCreateCounter } from './get-or-create.js';
+import { getOrCreateCounter } from '../metrics/get-or-create.js';
 
 /**
  * restClientRequests returns the counter of API server requests by HTTP status code, method and host,

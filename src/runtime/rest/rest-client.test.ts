@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KubeConfig, type V1Lease } from '@kubernetes/client-node';
 import { registry } from '../metrics/registry.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
-import { ApiError, isConflict, isNotFound } from './client.js';
+import { ApiError, isConflict, isNotFound } from './api-error.js';
 import { RestClient } from './rest-client.js';
 import { status, StubApiServer } from '../fixtures/stub-apiserver.js';
 import { InactivityTimeoutError, KubeTransport } from './transport.js';

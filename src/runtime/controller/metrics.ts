@@ -1,5 +1,5 @@
 import type { Counter, Gauge, Histogram } from 'prom-client';
-import { getOrCreateCounter, getOrCreateGauge, getOrCreateHistogram } from './get-or-create.js';
+import { getOrCreateCounter, getOrCreateGauge, getOrCreateHistogram } from '../metrics/get-or-create.js';
 
 /** ReconcileOutcome is the `result` label of `controller_runtime_reconcile_total`. */
 export type ReconcileOutcome = 'success' | 'error' | 'requeue' | 'requeue_after';

@@ -1,5 +1,5 @@
 import type { ObjectKey, ResourceDescriptor } from '../resource.js';
-import { ApiError } from './client.js';
+import { ApiError } from '../rest/api-error.js';
 
 /** qualifiedResource renders `plural.group` (`pods` for the core group) as API server messages do. */
 function qualifiedResource(resource: ResourceDescriptor): string {

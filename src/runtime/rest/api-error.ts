@@ -1,4 +1,35 @@
-import { ApiError } from './client.js';
+/** ApiError is a failed API call: HTTP status code, the Kubernetes Status reason and message. */
+export class ApiError extends Error {
+  /** ApiError.name is fixed for logs. */
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status code (404, 409, 422, ...). */
+    readonly code: number,
+    /** Kubernetes `Status.reason` (`NotFound`, `Conflict`, `AlreadyExists`, `Invalid`, ...). */
+    readonly reason: string,
+    message: string,
+    /** The Kubernetes Status object when the server sent one. */
+    readonly status?: unknown,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** isNotFound tells whether err is a 404 {@link ApiError}. */
+export function isNotFound(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.code === 404;
+}
+
+/** isConflict tells whether err is a 409 {@link ApiError} with reason Conflict. */
+export function isConflict(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.code === 409 && err.reason === 'Conflict';
+}
+
+/** isAlreadyExists tells whether err is a 409 {@link ApiError} with reason AlreadyExists. */
+export function isAlreadyExists(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.code === 409 && err.reason === 'AlreadyExists';
+}
 
 const REASONS: Record<number, string> = {
   400: 'BadRequest',

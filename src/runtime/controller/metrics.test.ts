@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ControllerMetrics } from './controller.js';
-import { registry } from './registry.js';
+import { ControllerMetrics } from './metrics.js';
+import { registry } from '../metrics/registry.js';
 
 describe('ControllerMetrics', () => {
   it('can be created for several controllers and again after the registry was cleared', async () => {

@@ -2,7 +2,7 @@ import type { Agent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { nodeHttp as http } from '../node-cjs.js';
-import { restClientRequests } from '../metrics/rest-client.js';
+import { restClientRequests } from './metrics.js';
 import { apiErrorFromResponse } from './api-error.js';
 import type { ClusterAccess } from './cluster-access.js';
 import { sameTlsMaterial, tlsMaterialKey, tlsMaterialOf, type TlsMaterial } from './tls-material.js';

@@ -1,6 +1,6 @@
 import jsonPatch from 'fast-json-patch';
-import type { JsonPatchOperation } from './client.js';
-import { unprocessable } from './fake-errors.js';
+import type { JsonPatchOperation } from '../rest/rest-client.js';
+import { unprocessable } from './errors.js';
 
 /**
  * applyJsonPatch applies RFC 6902 operations to a copy of `doc` the way the API server does: any failure

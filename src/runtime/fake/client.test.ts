@@ -2,9 +2,9 @@ import type { V1Job } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { builtin } from '../builtin.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
-import { ApiError, isAlreadyExists, isConflict, isNotFound } from './client.js';
+import { ApiError, isAlreadyExists, isConflict, isNotFound } from '../rest/api-error.js';
 import type { FieldIndexer } from '../cache/field-index.js';
-import { FakeClient } from './fake-client.js';
+import { FakeClient } from './client.js';
 
 interface Memcached extends KubernetesObject {
   spec?: { size?: number };

@@ -1,4 +1,4 @@
-import type { RestClient } from '../client/rest-client.js';
+import type { RestClient } from '../../rest/rest-client.js';
 
 /** AuthDecision is the outcome of checking one scrape request. */
 export type AuthDecision = { allowed: true; user: string } | { allowed: false; code: 401 | 403; message: string };
