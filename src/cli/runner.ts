@@ -8,8 +8,7 @@ import { PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig
 import { findResource } from '../model/resource.js';
 import { commandLabel, runHook } from '../plugin/run.js';
 import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
-import type { CliIO } from './io.js';
-import { formatChanges } from './output.js';
+import { printChanges, type CliIO } from './io.js';
 
 /** ScaffoldRun is one scaffolding command ready to run through its plugin chain. */
 export interface ScaffoldRun {
@@ -72,14 +71,13 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
   applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], { renderer });
   if (conflicts.length > 0) throw conflictError(conflicts);
   if (dryRun) {
-    run.io.out(formatChanges(tree.changes()));
-    run.io.out('Dry run: nothing was written.\n');
+    printChanges(run.io, tree.changes(), true);
     return;
   }
   // Stopped before the flush: nothing was written.
   signal.throwIfAborted();
   const changes = tree.flush();
-  run.io.out(formatChanges(changes));
+  printChanges(run.io, changes, false);
   try {
     await runHook(run.chain, run.command, 'postScaffold', contextFor);
   } catch (err) {

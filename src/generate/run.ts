@@ -35,6 +35,8 @@ export interface GenerateOptions {
 
 /** GenerateResult is what a run would write (root-relative posix paths), and what is wrong. */
 export interface GenerateResult {
+  /** The input files the path globs matched (absolute, sorted); none means nothing was read. */
+  inputs: string[];
   files: Map<string, string>;
   diagnostics: Diagnostic[];
   warnings: string[];
@@ -52,9 +54,10 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const inputs = findInputFiles(root, options.paths ?? ['src/**/*.ts']);
+  if (inputs.length === 0) return { inputs, files, diagnostics, warnings };
   const { project, files: sources } = loadSourceFiles(inputs);
   const syntax = syntaxErrors(project, sources);
-  if (syntax.length > 0) return { files, diagnostics: sortDiagnostics(syntax), warnings };
+  if (syntax.length > 0) return { inputs, files, diagnostics: sortDiagnostics(syntax), warnings };
   const walker = new TypeWalker();
   const source = readSourceMarkers(sources, walker);
   diagnostics.push(...source.diagnostics);
@@ -100,5 +103,5 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
     const text = buildWebhookManifests(named('kubebuilder:webhook'), named('kubebuilder:webhookconfiguration'), diagnostics);
     if (text !== undefined) files.set(toPosix(join(options.webhookOutput ?? 'config/webhook', 'manifests.yaml')), text);
   }
-  return { files, diagnostics: sortDiagnostics(diagnostics), warnings };
+  return { inputs, files, diagnostics: sortDiagnostics(diagnostics), warnings };
 }
