@@ -34,4 +34,11 @@ describe('commands on one project at once', () => {
     expect((await runCli(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'lower')).code).toBe(1);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
+
+  it('the scaffolded .gitignore keeps a lock left by a killed command out of git', async () => {
+    const dir = newProjectDir();
+    expect((await runCli(dir, ...INIT)).code).toBe(0);
+    const ignored = readFileSync(join(dir, '.gitignore'), 'utf8').split('\n').map((l) => l.trim());
+    expect(ignored).toContain(`/${LOCK_FILE}`);
+  });
 });

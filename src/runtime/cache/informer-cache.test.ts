@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RestClient } from '../client/rest-client.js';
-import { StubApiServer } from '../client/stub-apiserver.js';
+import { StubApiServer } from '../fixtures/stub-apiserver.js';
 import { KubeTransport } from '../client/transport.js';
 import { silentLogger } from '../log/logger.js';
 import { defineResource } from '../resource.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RestClient } from '../client/rest-client.js';
-import { status, StubApiServer } from '../client/stub-apiserver.js';
+import { status, StubApiServer } from '../fixtures/stub-apiserver.js';
 import { KubeTransport } from '../client/transport.js';
 import { silentLogger } from '../log/logger.js';
 import { registry } from '../metrics/registry.js';

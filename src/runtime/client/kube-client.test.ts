@@ -8,7 +8,7 @@ import { defineResource, type KubernetesObject } from '../resource.js';
 import { ApiError, isNotFound, type Client } from './client.js';
 import { newClient } from './kube-client.js';
 import { RestClient } from './rest-client.js';
-import { StubApiServer } from './stub-apiserver.js';
+import { StubApiServer } from '../fixtures/stub-apiserver.js';
 import { KubeTransport } from './transport.js';
 
 interface Widget extends KubernetesObject {

@@ -6,7 +6,7 @@ import { registry } from '../metrics/registry.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
 import { ApiError, isConflict, isNotFound } from './client.js';
 import { RestClient } from './rest-client.js';
-import { status, StubApiServer } from './stub-apiserver.js';
+import { status, StubApiServer } from '../fixtures/stub-apiserver.js';
 import { InactivityTimeoutError, KubeTransport } from './transport.js';
 
 interface Widget extends KubernetesObject {

@@ -242,6 +242,34 @@ describe('Controller', () => {
     await done;
   });
 
+  it('requeues Result.requeue() with the per-item backoff, growing while it repeats', async () => {
+    let calls = 0;
+    const t = setup(async () => {
+      calls++;
+      return calls <= 2 ? Result.requeue() : Result.awaitChange();
+    });
+    t.put('a');
+    const done = t.run();
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await settle();
+    t.clock.advance(4);
+    await settle();
+    expect(calls).toBe(1);
+    t.clock.advance(1);
+    await vi.waitFor(() => expect(calls).toBe(2));
+    await settle();
+    // The second requeue in a row backs off twice as long: 10 ms.
+    t.clock.advance(9);
+    await settle();
+    expect(calls).toBe(2);
+    t.clock.advance(1);
+    await vi.waitFor(() => expect(calls).toBe(3));
+    expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'requeue' })).toBe(2);
+    expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'success' })).toBe(1);
+    t.stop.abort();
+    await done;
+  });
+
   it('runs at most maxConcurrentReconciles at once and never one key twice at once', async () => {
     let active = 0;
     let peak = 0;

@@ -59,9 +59,9 @@ function aborted(signal: AbortSignal): Promise<void> {
  * `maxConcurrentReconciles` workers that reconcile one request each (controller-runtime's controller).
  *
  * Results: a thrown error requeues the request with per-item backoff, except a {@link TerminalError}, which
- * is logged and counted only; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0` requeues with
- * backoff (`result="requeue"`); anything else forgets the request until the next event. A reconcile that
- * throws, rejects or hangs never stops the process or the other workers.
+ * is logged and counted only; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0`
+ * ({@link Result.requeue}) requeues with backoff (`result="requeue"`); anything else forgets the request
+ * until the next event. A reconcile that throws, rejects or hangs never stops the process or the other workers.
  */
 export class Controller implements Runnable {
   /** Controller.name is the controller's unique name. */

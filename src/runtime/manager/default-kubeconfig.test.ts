@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StubApiServer, type StubRequest } from '../client/stub-apiserver.js';
+import { StubApiServer, type StubRequest } from '../fixtures/stub-apiserver.js';
 import { silentLogger } from '../log/logger.js';
 import { defineResource } from '../resource.js';
 import { createManager } from './manager.js';

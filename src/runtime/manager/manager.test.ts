@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StubApiServer } from '../client/stub-apiserver.js';
+import { StubApiServer } from '../fixtures/stub-apiserver.js';
 import { LeaseResource } from '../leaderelection/lease-lock.js';
 import { silentLogger } from '../log/logger.js';
 import { defineResource } from '../resource.js';
-import { status } from '../client/stub-apiserver.js';
+import { status } from '../fixtures/stub-apiserver.js';
 import { createManager, type Manager } from './manager.js';
 import type { ManagerOptions } from './options.js';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Counter, Registry } from 'prom-client';
 import { RestClient } from '../client/rest-client.js';
-import { status, StubApiServer, type StubRequest } from '../client/stub-apiserver.js';
+import { status, StubApiServer, type StubRequest } from '../fixtures/stub-apiserver.js';
 import { KubeTransport } from '../client/transport.js';
 import { silentLogger } from '../log/logger.js';
 import { MetricsServer } from './server.js';

@@ -13,10 +13,14 @@ export interface Request {
 
 /**
  * Result tells the controller what to do after a successful reconcile: nothing more until the next change
- * (`undefined` or {@link Result.awaitChange}), or reconcile again after a delay ({@link Result.requeueAfter}).
+ * (`undefined` or {@link Result.awaitChange}), reconcile again after a delay ({@link Result.requeueAfter}),
+ * or reconcile again with the request's backoff ({@link Result.requeue}).
  */
 export interface Result {
-  /** Milliseconds after which the same request is reconciled again; absent means "await change". */
+  /**
+   * Milliseconds after which the same request is reconciled again; absent means "await change"; 0 means
+   * "requeue with the per-item backoff", as controller-runtime's `Requeue: true`.
+   */
   requeueAfter?: number;
 }
 
@@ -26,6 +30,14 @@ export const Result = {
   requeueAfter(ms: number): Result {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`requeueAfter needs a non-negative number of milliseconds, got ${ms}`);
     return { requeueAfter: ms };
+  },
+  /**
+   * Result.requeue reconciles the same request again after the rate limiter's per-item backoff, like
+   * controller-runtime's `Result{Requeue: true}`: the delay grows while the request keeps asking, and the
+   * reconcile is counted as `result="requeue"`. Use it to poll for something the reconciler cannot watch.
+   */
+  requeue(): Result {
+    return { requeueAfter: 0 };
   },
   /** Result.awaitChange waits for the next watch event before reconciling again. */
   awaitChange(): Result {
