@@ -25,7 +25,8 @@ export default defineConfig({
           name: 'e2e',
           root,
           include: ['e2e/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'e2e/golden/**', 'e2e/.work/**'],
+          // e2e/tutorials/<name>/ are example projects with their own tests, run by e2e/tutorials/<name>.test.ts.
+          exclude: ['**/node_modules/**', 'e2e/golden/**', 'e2e/.work/**', 'e2e/tutorials/*/**'],
           fileParallelism: false,
           testTimeout: 900_000,
           hookTimeout: 900_000,

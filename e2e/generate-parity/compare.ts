@@ -6,8 +6,8 @@
 // of their own, so one difference deep down does not make its ancestors differ.
 //
 // Normalisation (each is semantically neutral for the apiserver):
-// - `description` is ignored (text and presence): the task compares structure and validation, and doc
-//   comments are written per language.
+// - `description` does not make a node differ (doc comments are written per language); descriptions are
+//   counted on their own: where both sides have one, equal or different (see `descriptions`).
 // - `required`, `enum` and `x-kubernetes-validations` are compared as sets: `required` is a set of names,
 //   an enum is a set of allowed values, and the apiserver evaluates every CEL rule and reports every
 //   failure, so the order of rules only changes the order of messages.
@@ -38,6 +38,31 @@ export interface CompareResult {
   /** Node paths that differ (each counted once in `nodes - matching`). */
   differingNodes: string[];
   diffs: NodeDiff[];
+  /** Nodes where both sides have a description, how many of those are equal, and the ones that differ. */
+  descriptions: DescriptionCount;
+}
+
+/** DescriptionCount counts the nodes where both sides have a description. */
+export interface DescriptionCount {
+  both: number;
+  equal: number;
+  differing: NodeDiff[];
+}
+
+/** emptyResult is a CompareResult with nothing counted yet. */
+export function emptyResult(): CompareResult {
+  return { nodes: 0, matching: 0, differingNodes: [], diffs: [], descriptions: { both: 0, equal: 0, differing: [] } };
+}
+
+/** addResult adds the counts of `b` to `a`. */
+export function addResult(a: CompareResult, b: CompareResult): void {
+  a.nodes += b.nodes;
+  a.matching += b.matching;
+  a.differingNodes.push(...b.differingNodes);
+  a.diffs.push(...b.diffs);
+  a.descriptions.both += b.descriptions.both;
+  a.descriptions.equal += b.descriptions.equal;
+  a.descriptions.differing.push(...b.descriptions.differing);
 }
 
 const CHILD_KEYS = new Set(['properties', 'items', 'additionalProperties', 'anyOf', 'allOf', 'oneOf', 'not']);
@@ -90,7 +115,7 @@ function countNodes(s: JsonObject): number {
 
 /** compareSchemas walks both schemas together and counts matching nodes. */
 export function compareSchemas(ours: JsonObject | undefined, theirs: JsonObject | undefined, path = ''): CompareResult {
-  const result: CompareResult = { nodes: 0, matching: 0, differingNodes: [], diffs: [] };
+  const result = emptyResult();
   walk(ours, theirs, path, result);
   return result;
 }
@@ -106,6 +131,11 @@ function walk(ours: JsonObject | undefined, theirs: JsonObject | undefined, path
     return;
   }
   r.nodes++;
+  if (typeof ours.description === 'string' && typeof theirs.description === 'string') {
+    r.descriptions.both++;
+    if (ours.description === theirs.description) r.descriptions.equal++;
+    else r.descriptions.differing.push({ path: label, keyword: 'description', ours: ours.description, theirs: theirs.description });
+  }
   ours = withDefaults(ours);
   theirs = withDefaults(theirs);
   let same = true;

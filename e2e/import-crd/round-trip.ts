@@ -7,7 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import { runGenerate } from '../../src/generate/run.js';
 import { formatDiagnostic } from '../../src/errors/diagnostic.js';
 import { runImport } from '../../src/importer/run-import.js';
-import { type CompareResult, type JsonObject, type NodeDiff, compareCrdShell, compareSchemas } from '../generate-parity/compare.js';
+import { type CompareResult, type JsonObject, type NodeDiff, addResult, compareCrdShell, compareSchemas, emptyResult } from '../generate-parity/compare.js';
 
 /** RoundTrip is the outcome for one source file. */
 export interface RoundTrip {
@@ -54,7 +54,7 @@ export async function roundTrip(file: string, text: string, work: string): Promi
   if (generated.diagnostics.length > 0) throw new Error(`generate failed:\n${generated.diagnostics.map((d) => formatDiagnostic(d, work)).join('\n')}`);
   const ours = new Map<string, JsonObject>();
   for (const content of generated.files.values()) for (const c of crdsOf(content)) ours.set(String((c.metadata as JsonObject).name), c);
-  const result: CompareResult = { nodes: 0, matching: 0, differingNodes: [], diffs: [] };
+  const result: CompareResult = emptyResult();
   const shell: NodeDiff[] = [];
   for (const theirs of crdsOf(text)) {
     const name = String((theirs.metadata as JsonObject).name);
@@ -64,10 +64,7 @@ export async function roundTrip(file: string, text: string, work: string): Promi
     const mv = (mine.spec as { versions: JsonObject[] }).versions;
     for (const v of (theirs.spec as { versions: JsonObject[] }).versions) {
       const r = compareSchemas(schemaOf(mv.find((x) => x.name === v.name)), schemaOf(v), `<${name}/${String(v.name)}>`);
-      result.nodes += r.nodes;
-      result.matching += r.matching;
-      result.differingNodes.push(...r.differingNodes);
-      result.diffs.push(...r.diffs);
+      addResult(result, r);
     }
   }
   return { result, shell, notes: imported.notes.map((n) => `${n.crd} ${n.version} ${n.path}: ${n.message}`), files: imported.files };

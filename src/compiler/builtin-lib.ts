@@ -27,6 +27,11 @@ const ALIASES = [
   'type NonNullable<T> = T & {};',
 ];
 
+// Built-ins whose wire form the walker reads from their toJSON() (see src/schema/to-json.ts): the one
+// member that matters is declared, and the constructor, so that a class may extend them. URL is a
+// global of Node.js (and browsers), not of the ES library.
+const SERIALIZED = ['interface URL { toJSON(): string; }', 'declare var URL: { prototype: URL; new (url: string, base?: string): URL };'];
+
 /** BUILTIN_LIB_TEXT declares the global names API types may refer to, without their members. */
 export const BUILTIN_LIB_TEXT = [
   '// Generated in memory by operator-ts generate: the global names of the ES library, without members.',
@@ -34,6 +39,7 @@ export const BUILTIN_LIB_TEXT = [
   ...GENERIC_1.map((n) => `interface ${n}<T> {}`),
   ...GENERIC_2.map((n) => `interface ${n}<K, V> {}`),
   ...PLAIN.map((n) => `interface ${n} {}`),
+  ...SERIALIZED,
   ...ALIASES,
   '',
 ].join('\n');

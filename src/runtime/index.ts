@@ -139,6 +139,7 @@ export {
   setControllerReference,
   setOwnerReference,
 } from './helpers/owner-references.js';
+export { getReference } from './helpers/object-reference.js';
 export { createOrPatch, createOrUpdate, type MutateFn, type OperationResult, type PatchOperationResult } from './helpers/create-or-update.js';
 
 // Webhooks.

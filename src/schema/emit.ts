@@ -196,8 +196,10 @@ function keepBothBounds(s: JSONSchemaProps, fromType: JSONSchemaProps): void {
   if (Object.keys(typeSide).length > 0) s.allOf = [typeSide, fieldSide];
 }
 
-/** isErrorType tells whether a field's type was already reported as having no schema. */
+/** isErrorType tells whether a field's type (or the named type it uses) was already reported as having no schema. */
 function isErrorType(ir: IrType, allowUnknown: boolean): boolean {
+  if (ir.kind === 'named') return isErrorType(ir.decl.type, allowUnknown);
+  if (ir.kind === 'nullable') return isErrorType(ir.inner, allowUnknown);
   return ir.kind === 'error' && !(allowUnknown && ir.allowedBy === 'preserve');
 }
 

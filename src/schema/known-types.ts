@@ -138,6 +138,7 @@ export const CLIENT_NODE_FIELD_SCHEMA: Readonly<Record<string, Record<string, un
   ...listMap(['V1PodSpec.topologySpreadConstraints'], ['topologyKey', 'whenUnsatisfiable']),
   ...listMap(['V1ServiceSpec.ports'], ['port', 'protocol']),
   'V1ContainerRestartRuleOnExitCodes.values': { 'x-kubernetes-list-type': 'set' },
+  'V1PodFailurePolicyOnExitCodesRequirement.values': { 'x-kubernetes-list-type': 'set' },
   'V1PodSpec.nodeSelector': { 'x-kubernetes-map-type': 'atomic' },
   'V1ContainerPort.protocol': { default: 'TCP' },
   'V1ServicePort.protocol': { default: 'TCP' },

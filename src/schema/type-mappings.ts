@@ -21,7 +21,13 @@ export interface Item { name: string; port?: int32 }
 /** Phase is a TypeScript string enum. */
 export enum Phase { Pending = 'Pending', Running = 'Running' }
 /** Pair is a generic object type. */
-export interface Pair<T> { left: T; right?: T }`;
+export interface Pair<T> { left: T; right?: T }
+/** Stamp is a class that JSON.stringify writes through its toJSON(). */
+export class Stamp { #at = 0; toJSON(): int64 { return this.#at; } }
+/** Base is a class with an ES private field and a static member. */
+export class Base { name!: string; #id = ''; static count = 0; }
+/** Named is a class extending Base. */
+export class Named extends Base { zone?: string; }`;
 
 const quantityPattern = '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
 const item = { properties: { name: { type: 'string' }, port: { format: 'int32', type: 'integer' } }, required: ['name'], type: 'object' };
@@ -50,6 +56,7 @@ export const TYPE_MAPPINGS: readonly TypeMapping[] = [
   { ts: 'Record<string, int32>', go: 'map[string]int32', schema: { additionalProperties: { format: 'int32', type: 'integer' }, type: 'object' }, note: 'also { [key: string]: T }' },
   { ts: 'Record<Phase, string>', go: 'map[Phase]string', schema: { additionalProperties: { type: 'string' }, type: 'object' }, note: 'keys of any string type: an alias (or chain of aliases) of string, a string enum, a union of string literals; also { [k in K]?: T }' },
   { ts: 'Item', go: 'Item (struct)', schema: item, note: 'interface, object type alias or class; `p: T` is required, `p?: T` optional' },
+  { ts: "Item['port']", go: 'the field\'s type', schema: { format: 'int32', type: 'integer' }, note: 'the type of a field of another type (`V1ContainerPort[\'protocol\']` for a Kubernetes type client-node does not name), without that field\'s markers; of a map, its values' },
   { ts: '{ host: string; port?: int32 }', go: 'a named struct', schema: { properties: { host: { type: 'string' }, port: { format: 'int32', type: 'integer' } }, required: ['host'], type: 'object' }, note: 'inline object types are allowed' },
   { ts: 'Pair<string>', go: 'a struct per instantiation', schema: { properties: { left: { type: 'string' }, right: { type: 'string' } }, required: ['left'], type: 'object' }, note: 'generic types are instantiated' },
   { ts: "Item & { zone?: string }", go: 'embedded struct (json:",inline")', schema: { properties: { name: { type: 'string' }, port: { format: 'int32', type: 'integer' }, zone: { type: 'string' } }, required: ['name'], type: 'object' }, note: 'also `interface X extends A, B`' },
@@ -59,6 +66,9 @@ export const TYPE_MAPPINGS: readonly TypeMapping[] = [
   { ts: 'true | false', go: 'bool', schema: { type: 'boolean' } },
   { ts: "'gold' | 'silver' | string", go: 'string', schema: { type: 'string' }, note: 'known values, but open' },
   { ts: 'string | null', go: '*string + +nullable', schema: { nullable: true, type: 'string' } },
+  { ts: 'URL', go: 'a type with MarshalJSON or MarshalText', schema: { type: 'string' }, note: 'a type with a `toJSON()` method, own or inherited, is what toJSON() returns, as JSON.stringify writes it (the built-in URL is a string); its fields are not walked' },
+  { ts: 'Stamp', go: 'a type with MarshalJSON and +kubebuilder:validation:Type', schema: { format: 'int64', type: 'integer' }, note: 'toJSON() must declare its return type' },
+  { ts: 'Named', go: 'a struct embedding another', schema: { properties: { name: { type: 'string' }, zone: { type: 'string' } }, required: ['name'], type: 'object' }, note: 'a class has the fields of its base class and its own, without ES private fields (`#x`) and static members, which JSON.stringify leaves out' },
   { ts: 'V1Condition[]', go: '[]metav1.Condition', schema: { items: { $ref: 'metav1.Condition' }, type: 'array' }, note: "also Condition from 'operator-ts/types'; metav1.Condition's schema with its validations" },
   { ts: 'V1LocalObjectReference', go: 'corev1.LocalObjectReference', schema: { properties: { name: { default: '', type: 'string' } }, type: 'object', 'x-kubernetes-map-type': 'atomic' }, note: '@kubernetes/client-node models are walked, with the list/map topology and defaults Kubernetes declares' },
   { ts: 'unknown', go: 'interface{}', note: 'rejected unless the field has +kubebuilder:pruning:PreserveUnknownFields or +kubebuilder:validation:Schemaless; also any, object' },

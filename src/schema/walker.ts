@@ -6,6 +6,7 @@ import type { SourceLocation } from '../errors/diagnostic.js';
 import { CLIENT_NODE_ATOMIC_STRUCTS, clientNodeAttributes, isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
 import { refineClientNodeProperty, unescapeGenerated } from './refine-client-node.js';
 import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
+import { toJsonOf } from './to-json.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
 
 type Env = ReadonlyMap<string, IrType>;
@@ -104,6 +105,8 @@ export class TypeWalker {
       if (values.every((v) => typeof v === 'number')) return { kind: 'enum', base: values.every((v) => Number.isInteger(v)) ? 'integer' : 'number', values: values as number[] };
       return this.error(node, `enum ${node.getName()} mixes string and number members`, 'use only string members');
     }
+    const json = this.serialized(node, env);
+    if (json !== undefined) return json;
     if (Node.isClassDeclaration(node)) return this.walkClass(node, env);
     const props: IrProperty[] = [];
     for (const h of node.getExtends()) {
@@ -135,14 +138,33 @@ export class TypeWalker {
     const className = node.getName() ?? '';
     if (external && className === 'V1ObjectMeta') return { kind: 'object', properties: [], known: 'ObjectMeta' };
     const attrs = external ? clientNodeAttributes(file, className) : undefined;
+    let inherited: IrProperty[] = [];
+    const base = node.getExtends();
+    if (base !== undefined) {
+      const target = this.resolveExpression(base.getExpression());
+      const baseProps = target === undefined ? undefined : this.objectOf({ kind: 'named', decl: this.walkDeclaration(target, base.getTypeArguments().map((a) => this.walk(a, env))) });
+      if (baseProps === undefined) return this.error(base, `base class ${base.getText()} is not an object type operator-ts can read`, 'extend a class or interface of data fields declared in your API files');
+      inherited = baseProps;
+    }
     const props: IrProperty[] = [];
     for (const p of node.getProperties()) {
-      if (p.isStatic()) continue;
+      // Static members belong to the class; ES private fields (#x) are left out by JSON.stringify.
+      if (p.isStatic() || Node.isPrivateIdentifier(p.getNameNode())) continue;
       const prop = this.property(p, env);
       if (attrs !== undefined) refineClientNodeProperty(prop, attrs.get(prop.name), className);
       props.push(prop);
     }
-    return external && CLIENT_NODE_ATOMIC_STRUCTS.has(className) ? { kind: 'object', properties: props, mapType: 'atomic' } : { kind: 'object', properties: props };
+    const merged = mergeProperties(inherited, props);
+    return external && CLIENT_NODE_ATOMIC_STRUCTS.has(className) ? { kind: 'object', properties: merged, mapType: 'atomic' } : { kind: 'object', properties: merged };
+  }
+
+  /** serialized is the schema of what a type's toJSON() returns, when it has one (see toJsonOf). */
+  private serialized(node: NamedNode, env: Env): IrType | undefined {
+    if (!Node.isInterfaceDeclaration(node) && !Node.isClassDeclaration(node)) return undefined;
+    const json = toJsonOf(node);
+    if (json === undefined) return undefined;
+    if ('untyped' in json) return this.error(json.untyped, `${node.getName() ?? 'the class'}.toJSON() has no declared return type, which is the schema of its values`, 'declare it: toJSON(): string (or the type it returns)');
+    return this.walk(json.returns, env);
   }
 
   private property(p: PropertySignature | PropertyDeclaration, env: Env): IrProperty {
@@ -178,6 +200,7 @@ export class TypeWalker {
     if (Node.isIntersectionTypeNode(node)) return this.intersection(node, env);
     if (Node.isTypeLiteral(node)) return this.typeLiteral(node, env);
     if (Node.isTypeReference(node)) return this.reference(node, env);
+    if (Node.isIndexedAccessTypeNode(node)) return this.indexedAccess(node, env);
     if (Node.isMappedTypeNode(node)) return this.mapped(node, env);
     return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
   }
@@ -242,6 +265,24 @@ export class TypeWalker {
       return this.error(node, `mapped type \`${node.getText()}\` has no schema`, 'write Record<K, V> with a string key type');
     }
     return this.mapOf(key, value, env);
+  }
+
+  /**
+   * indexedAccess is `T['field']`: the type of a field of T (without the field's own markers, as a Go
+   * field typed with another package's named type gets that type's schema), or the values of a map.
+   */
+  private indexedAccess(node: TypeNode & { getObjectTypeNode(): TypeNode; getIndexTypeNode(): TypeNode }, env: Env): IrType {
+    const index = node.getIndexTypeNode();
+    const lit = Node.isLiteralTypeNode(index) ? index.getLiteral() : undefined;
+    const key = lit !== undefined && (Node.isStringLiteral(lit) || Node.isNoSubstitutionTemplateLiteral(lit)) ? lit.getLiteralText() : undefined;
+    const owner = this.walk(node.getObjectTypeNode(), env);
+    if (owner.kind === 'error') return owner;
+    const target = owner.kind === 'named' ? owner.decl.type : owner;
+    if (target.kind === 'map') return target.values;
+    if (key === undefined) return this.error(index, `the index of \`${node.getText()}\` is not one field name`, `name one field in quotes: ${node.getObjectTypeNode().getText()}['field']`);
+    const field = this.objectOf(owner)?.find((p) => p.name === key);
+    if (field === undefined) return this.error(index, `${node.getObjectTypeNode().getText()} has no field ${key}`, 'name a field it declares');
+    return field.type;
   }
 
   private literal(lit: Node, node: Node): IrType {
@@ -344,6 +385,8 @@ export class TypeWalker {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
       if (text === 'Record') return this.record(args, env, node);
       if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
+      const json = this.serialized(decl, env);
+      if (json !== undefined) return json;
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
     return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };

@@ -5,6 +5,7 @@ import type { Wire } from '../wire.js';
 type EventsV1Event = Wire<ModelEvent>;
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
+import { objectReference } from '../helpers/object-reference.js';
 import { formatMicroTime } from './micro-time.js';
 import type { eventSinkFor } from './sink.js';
 import { TokenBuckets } from './token-buckets.js';
@@ -222,19 +223,6 @@ export function newEventRecorder(options: EventRecorderOptions): RecordingEventR
       timer = undefined;
     },
   };
-}
-
-/** objectReference builds the `regarding` reference of an event. */
-function objectReference(obj: KubernetesObject): V1ObjectReference {
-  const meta = obj.metadata ?? {};
-  const ref: V1ObjectReference = {};
-  if (obj.apiVersion !== undefined) ref.apiVersion = obj.apiVersion;
-  if (obj.kind !== undefined) ref.kind = obj.kind;
-  if (meta.namespace !== undefined && meta.namespace !== '') ref.namespace = meta.namespace;
-  if (meta.name !== undefined) ref.name = meta.name;
-  if (meta.uid !== undefined) ref.uid = meta.uid;
-  if (meta.resourceVersion !== undefined) ref.resourceVersion = meta.resourceVersion;
-  return ref;
 }
 
 function buildEvent(

@@ -1,0 +1,63 @@
+// Locates (or builds once) the Helm CLI for the chart tests. Like controller-gen and the envtest binaries it
+// is built from the Go module proxy (`go install helm.sh/helm/v4/cmd/helm@<version>`) and cached under the
+// user cache directory, keyed by version, so only the first run on a machine pays for the build. The build
+// time of that first run is written next to the binary (build-seconds.txt) so CI cost stays visible.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** HELM_VERSION is the Helm release the chart tests run (v4: the line Helm maintains). */
+export const HELM_VERSION = 'v4.3.2';
+
+/** helmCacheDir is where the binary of one version is cached. */
+export function helmCacheDir(version = HELM_VERSION) {
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'operator-ts', 'helm', version);
+}
+
+/**
+ * ensureHelm returns `{ path }` of a helm binary of the given version, building it into the cache when
+ * absent (with the version stamped in, as Helm's own Makefile does, so `helm version` tells the truth), or
+ * `{ missing }` with the reason when Go is not available or the build fails. OPERATOR_TS_HELM overrides the
+ * lookup with an existing binary.
+ */
+export function ensureHelm(version = HELM_VERSION) {
+  const override = process.env.OPERATOR_TS_HELM;
+  if (override) return existsSync(override) ? { path: override } : { missing: `OPERATOR_TS_HELM=${override} does not exist` };
+  const dir = helmCacheDir(version);
+  const bin = join(dir, 'helm');
+  if (existsSync(bin)) return { path: bin };
+  const go = spawnSync('go', ['version'], { encoding: 'utf8' });
+  if (go.error !== undefined || go.status !== 0) return { missing: 'Go is not installed (no `go` on PATH); install Go 1.26+ to build the Helm CLI for the chart tests' };
+  // Built into a scratch directory and moved into place, so an interrupted build never leaves a binary.
+  const scratch = `${dir}.build-${process.pid}`;
+  mkdirSync(scratch, { recursive: true });
+  const started = Date.now();
+  const res = spawnSync('go', ['install', '-trimpath', '-ldflags', `-s -w -X helm.sh/helm/v4/internal/version.version=${version}`, `helm.sh/helm/v4/cmd/helm@${version}`], {
+    encoding: 'utf8',
+    env: { ...process.env, GOBIN: scratch, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' },
+    timeout: 20 * 60_000,
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (res.status !== 0 || !existsSync(join(scratch, 'helm'))) {
+    rmSync(scratch, { recursive: true, force: true });
+    return { missing: `go install helm@${version} failed (${res.status ?? res.error?.message}):\n${res.stderr}` };
+  }
+  writeFileSync(join(scratch, 'build-seconds.txt'), `${seconds}\n`);
+  mkdirSync(join(dir, '..'), { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(scratch, dir);
+  process.stderr.write(`helm ${version}: built from the Go module proxy in ${seconds}s into ${dir}\n`);
+  return { path: bin };
+}
+
+// `node e2e/helm/helm-binary.mjs` builds the binary ahead of the tests and prints its path.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const found = ensureHelm();
+  if ('missing' in found) {
+    process.stderr.write(`${found.missing}\n`);
+    process.exit(0);
+  }
+  process.stdout.write(`${found.path}\n`);
+}

@@ -1,0 +1,56 @@
+import type { FileDescriptor, HookContext, ReadonlyTree } from '../../src/index.js';
+
+/** MAKEFILE_MARKER is the Makefile scaffold marker the Helm targets are inserted at. */
+export const MAKEFILE_MARKER = 'makefile-targets';
+
+/** CHART_SCRIPT is the npm script that renders config/default and refreshes dist/chart (make helm-chart without make). */
+export const CHART_SCRIPT = {
+  name: 'chart',
+  command: 'npm run manifests && mkdir -p dist && kubectl kustomize config/default > dist/install.yaml && operator-ts edit --plugins helm/v1',
+} as const;
+
+function packageJsonWithScript(tree: ReadonlyTree): FileDescriptor | undefined {
+  const text = tree.read('package.json');
+  if (text === undefined) return undefined;
+  let pkg: unknown;
+  try {
+    pkg = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) return undefined;
+  const obj = pkg as Record<string, unknown>;
+  const scripts = typeof obj['scripts'] === 'object' && obj['scripts'] !== null ? (obj['scripts'] as Record<string, unknown>) : {};
+  // An author's own version of the script is kept.
+  if (scripts[CHART_SCRIPT.name] !== undefined) return undefined;
+  obj['scripts'] = { ...scripts, [CHART_SCRIPT.name]: CHART_SCRIPT.command };
+  return { kind: 'generated', path: 'package.json', format: 'json', object: obj, ifExists: 'overwrite' };
+}
+
+/**
+ * gitignoreWithChart lets git see dist/chart: the scaffold's .gitignore ignores dist/ (the compiled
+ * manager), but the chart is source that `chart version --bump auto` compares across commits.
+ */
+function gitignoreWithChart(tree: ReadonlyTree, chartDir: string): FileDescriptor | undefined {
+  const text = tree.read('.gitignore');
+  if (text === undefined) return undefined;
+  const lines = text.split('\n');
+  const at = lines.indexOf('dist/');
+  if (at < 0) return undefined;
+  lines.splice(at, 1, 'dist/*', `!${chartDir}/`);
+  return { kind: 'generated', path: '.gitignore', content: lines.join('\n'), ifExists: 'overwrite' };
+}
+
+/** projectFiles are the Makefile targets, the npm script and the .gitignore entry of the Helm plugin. */
+export function projectFiles(ctx: HookContext, namespace: string, chartDir: string): FileDescriptor[] {
+  const files: FileDescriptor[] = [];
+  if (ctx.tree.exists('Makefile'))
+    files.push({
+      kind: 'insert',
+      path: 'Makefile',
+      ifMissing: 'skip',
+      fragments: { [MAKEFILE_MARKER]: [{ template: 'helm/edit/Makefile.targets.hbs', data: { projectName: ctx.project.projectName, namespace } }] },
+    });
+  for (const d of [packageJsonWithScript(ctx.tree), gitignoreWithChart(ctx.tree, chartDir)]) if (d !== undefined) files.push(d);
+  return files;
+}
