@@ -97,6 +97,78 @@ function sameKindElsewhere(ctx: HookContext, res: ResourceConfig): boolean {
   return ctx.project.resources.some((r) => r !== res && r.kind === res.kind && r.webhooks !== undefined && !(r.group === res.group && r.version === res.version));
 }
 
+type Fragment = { template: string; data: Record<string, unknown> };
+
+/** recordWebhooks records in PROJECT the webhook types the resource has after this run (the earlier ones and the requested ones). */
+function recordWebhooks(res: ResourceConfig, want: WebhookTypes, spokes: string[]): WebhookTypes {
+  const before = res.webhooks;
+  const types: WebhookTypes = {
+    defaulting: want.defaulting || before?.defaulting === true,
+    validation: want.validation || before?.validation === true,
+    conversion: want.conversion || before?.conversion === true,
+  };
+  res.webhooks = {
+    ...before,
+    webhookVersion: 'v1',
+    ...(types.defaulting ? { defaulting: true } : {}),
+    ...(types.validation ? { validation: true } : {}),
+    ...(types.conversion ? { conversion: true, spoke: spokes } : {}),
+  };
+  return types;
+}
+
+/** admissionFragments are the builder calls and the classes of the defaulting and validating webhooks. */
+function admissionFragments(ctx: HookContext, n: ResourceNames, types: WebhookTypes, data: Record<string, unknown>): { builder: (string | Fragment)[]; classes: Fragment[] } {
+  const builder: (string | Fragment)[] = [];
+  const classes: Fragment[] = [];
+  // A class the user has edited no longer matches its fragment, so existing classes are found by name.
+  const current = ctx.tree.read(n.webhookFile) ?? '';
+  if (types.defaulting) {
+    builder.push(`.withDefaulter(new ${n.kind}CustomDefaulter())`);
+    if (!current.includes(`class ${n.kind}CustomDefaulter `)) classes.push({ template: `${T}/defaulter.ts.hbs`, data });
+  }
+  if (types.validation) {
+    builder.push(`.withValidator(new ${n.kind}CustomValidator())`);
+    if (!current.includes(`class ${n.kind}CustomValidator `)) classes.push({ template: `${T}/validator.ts.hbs`, data });
+  }
+  return { builder, classes };
+}
+
+/**
+ * addConversion scaffolds the conversion functions between the hub and its spokes, adds their builder call
+ * and marks the hub type as the storage version; it returns the import the webhook file needs.
+ */
+function addConversion(ctx: HookContext, res: ResourceConfig, n: ResourceNames, spokes: readonly string[], builder: (string | Fragment)[]): string[] {
+  const conv = conversionView(ctx, res, n, spokes);
+  const conversionFile = n.webhookFile.replace(/\.webhook\.ts$/, '.conversion.ts');
+  ctx.files.add({ kind: 'template', template: `${T}/kind.conversion.ts.hbs`, path: conversionFile, data: conv, ifExists: 'error' });
+  const fns = (conv['spokes'] as { toHub: string; fromHub: string }[]).flatMap((s) => [s.fromHub, s.toHub]).sort();
+  builder.push({ template: `${T}/conversion-builder.ts.hbs`, data: conv });
+  const hubTypes = ctx.tree.read(n.typesFile);
+  const marked = hubTypes === undefined ? undefined : markStorageVersion(hubTypes, n.kind);
+  if (marked === undefined) ctx.log.warn(`mark the hub type in ${n.typesFile} with +kubebuilder:storageversion so the CRD stores ${n.version}`);
+  else ctx.files.add({ kind: 'generated', path: n.typesFile, content: marked });
+  return [`import { ${fns.join(', ')} } from './${n.kindLower}.conversion.js';`];
+}
+
+/** registerInMain registers the webhooks of the kind with the manager in src/main.ts, once per module. */
+function registerInMain(ctx: HookContext, res: ResourceConfig, n: ResourceNames): void {
+  const specifier = importFrom('src/main.ts', n.webhookFile);
+  // The check is by module, so a later alias choice cannot add a second registration.
+  if ((ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) return;
+  const setup = `setup${n.kind}WebhookWithManager`;
+  const local = sameKindElsewhere(ctx, res) ? `setup${n.kind}${pascal(ctx.project.multigroup ? n.group : '')}${pascal(n.version)}WebhookWithManager` : setup;
+  ctx.files.add({
+    kind: 'insert',
+    path: 'src/main.ts',
+    ifMissing: 'error',
+    fragments: {
+      imports: [`import { ${local === setup ? setup : `${setup} as ${local}`} } from '${specifier}';`],
+      webhooks: [`${local}(mgr);`],
+    },
+  });
+}
+
 /** createWebhookSubcommand scaffolds (or extends) src/webhooks/<version>/<kind>.webhook.ts and registers it in src/main.ts. */
 export const createWebhookSubcommand: Subcommand = {
   description: 'typed defaulter / validator classes and conversion functions (src/webhooks)',
@@ -144,65 +216,15 @@ export const createWebhookSubcommand: Subcommand = {
   scaffold(ctx) {
     const res = ctx.resource;
     if (res === undefined) throw new Error('create webhook without a resource');
-    const want = requested(ctx);
-    const before = res.webhooks;
-    const spokes = [...new Set([...(before?.spoke ?? []), ...spokesOf(ctx)])];
-    const types: WebhookTypes = {
-      defaulting: want.defaulting || before?.defaulting === true,
-      validation: want.validation || before?.validation === true,
-      conversion: want.conversion || before?.conversion === true,
-    };
-    res.webhooks = {
-      ...before,
-      webhookVersion: 'v1',
-      ...(types.defaulting ? { defaulting: true } : {}),
-      ...(types.validation ? { validation: true } : {}),
-      ...(types.conversion ? { conversion: true, spoke: spokes } : {}),
-    };
+    const spokes = [...new Set([...(res.webhooks?.spoke ?? []), ...spokesOf(ctx)])];
+    const types = recordWebhooks(res, requested(ctx), spokes);
     const n = resourceNames(ctx.project, res);
     const data = webhookView(ctx, n, types);
-    const builder: (string | { template: string; data: Record<string, unknown> })[] = [];
-    const classes: { template: string; data: Record<string, unknown> }[] = [];
-    const imports: string[] = [];
-    // A class the user has edited no longer matches its fragment, so existing classes are found by name.
-    const current = ctx.tree.read(n.webhookFile) ?? '';
-    if (types.defaulting) {
-      builder.push(`.withDefaulter(new ${n.kind}CustomDefaulter())`);
-      if (!current.includes(`class ${n.kind}CustomDefaulter `)) classes.push({ template: `${T}/defaulter.ts.hbs`, data });
-    }
-    if (types.validation) {
-      builder.push(`.withValidator(new ${n.kind}CustomValidator())`);
-      if (!current.includes(`class ${n.kind}CustomValidator `)) classes.push({ template: `${T}/validator.ts.hbs`, data });
-    }
+    const { builder, classes } = admissionFragments(ctx, n, types, data);
     ctx.files.add({ kind: 'template', template: `${T}/kind.webhook.ts.hbs`, path: n.webhookFile, data, ifExists: 'skip' });
-    if (types.conversion) {
-      const conv = conversionView(ctx, res, n, spokes);
-      const conversionFile = n.webhookFile.replace(/\.webhook\.ts$/, '.conversion.ts');
-      ctx.files.add({ kind: 'template', template: `${T}/kind.conversion.ts.hbs`, path: conversionFile, data: conv, ifExists: 'error' });
-      const fns = (conv['spokes'] as { toHub: string; fromHub: string }[]).flatMap((s) => [s.fromHub, s.toHub]).sort();
-      imports.push(`import { ${fns.join(', ')} } from './${n.kindLower}.conversion.js';`);
-      builder.push({ template: `${T}/conversion-builder.ts.hbs`, data: conv });
-      const hubTypes = ctx.tree.read(n.typesFile);
-      const marked = hubTypes === undefined ? undefined : markStorageVersion(hubTypes, n.kind);
-      if (marked === undefined) ctx.log.warn(`mark the hub type in ${n.typesFile} with +kubebuilder:storageversion so the CRD stores ${n.version}`);
-      else ctx.files.add({ kind: 'generated', path: n.typesFile, content: marked });
-    }
+    const imports = types.conversion ? addConversion(ctx, res, n, spokes, builder) : [];
     ctx.files.add({ kind: 'insert', path: n.webhookFile, ifMissing: 'error', fragments: { imports, builder, types: classes } });
     if (types.defaulting || types.validation) addWebhookTests(ctx, n, types, data);
-    const specifier = importFrom('src/main.ts', n.webhookFile);
-    // Registered once: the check is by module, so a later alias choice cannot add a second registration.
-    if (!(ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) {
-      const setup = `setup${n.kind}WebhookWithManager`;
-      const local = sameKindElsewhere(ctx, res) ? `setup${n.kind}${pascal(ctx.project.multigroup ? n.group : '')}${pascal(n.version)}WebhookWithManager` : setup;
-      ctx.files.add({
-        kind: 'insert',
-        path: 'src/main.ts',
-        ifMissing: 'error',
-        fragments: {
-          imports: [`import { ${local === setup ? setup : `${setup} as ${local}`} } from '${specifier}';`],
-          webhooks: [`${local}(mgr);`],
-        },
-      });
-    }
+    registerInMain(ctx, res, n);
   },
 };

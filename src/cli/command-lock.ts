@@ -1,18 +1,12 @@
 import { withProjectLock, type LockHolder } from '../machinery/project-lock.js';
-
-/** LockIO is the part of a command's IO the lock needs (structurally a CliIO). */
-export interface LockIO {
-  readonly cwd: string;
-  readonly err: (text: string) => void;
-  readonly signal?: AbortSignal;
-}
+import type { CliIO } from './io.js';
 
 /**
  * withCommandLock runs a command's whole action (reading PROJECT, staging, flushing, post-write steps)
  * under the project lock, so concurrent commands on one project run one after the other and each one
  * reads the PROJECT the previous one wrote. A dry run writes nothing and takes no lock.
  */
-export async function withCommandLock<T>(io: LockIO, command: string, flags: Readonly<Record<string, unknown>>, fn: () => Promise<T> | T): Promise<T> {
+export async function withCommandLock<T>(io: Pick<CliIO, 'cwd' | 'err' | 'signal'>, command: string, flags: Readonly<Record<string, unknown>>, fn: () => Promise<T> | T): Promise<T> {
   if (flags['dryRun'] === true) return fn();
   return withProjectLock(io.cwd, { command, ...(io.signal === undefined ? {} : { signal: io.signal }), onWait: (holder, path) => io.err(waitMessage(holder, path)) }, fn);
 }

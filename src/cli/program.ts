@@ -6,6 +6,7 @@ import { generateCommand } from './commands/generate.js';
 import { importCommand } from './commands/import.js';
 import { versionCommand } from './commands/version.js';
 import type { CliIO } from './io.js';
+import { RunContext } from './run-context.js';
 
 /**
  * LEAN_COMMANDS need neither the plugins nor PROJECT to build: run as the first argument, the scaffolding
@@ -18,17 +19,18 @@ const LEAN_COMMANDS: ReadonlySet<string> = new Set(['generate', 'import', 'bundl
  * with the OLM `generate bundle` / `generate catalog` subcommands), the OLM `bundle` / `catalog` groups and
  * `chart` (the Helm chart's version).
  */
-function extraCommands(io: CliIO): Command[] {
-  const generate = generateCommand(io);
-  generate.addCommand(generateBundleCommand(io));
-  generate.addCommand(generateCatalogCommand(io));
-  return [generate, importCommand(io), bundleCommand(io), catalogCommand(io), chartCommand(io)];
+function extraCommands(ctx: RunContext): Command[] {
+  const generate = generateCommand(ctx);
+  generate.addCommand(generateBundleCommand(ctx));
+  generate.addCommand(generateCatalogCommand(ctx));
+  return [generate, importCommand(ctx), bundleCommand(ctx), catalogCommand(ctx), chartCommand(ctx)];
 }
 
 /**
- * buildProgram builds the command tree. The plugin chain (from `--plugins` or PROJECT) decides which
- * flags each scaffolding command has, so argv is read before parsing; when argv names a command that
- * does not scaffold, the scaffolding commands are left out.
+ * buildProgram builds the command tree around one run context for the invocation. The plugin chain
+ * (from `--plugins` or PROJECT) decides which flags each scaffolding command has, so argv is read before
+ * parsing; when argv names a command that does not scaffold, the scaffolding commands and the plugins
+ * are left out.
  */
 export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<Command> {
   const program = new Command('operator-ts')
@@ -40,14 +42,21 @@ export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<
         '  operator-ts create webhook --group cache --version v1alpha1 --kind Memcached --defaulting --programmatic-validation\n',
     );
   const first = argv.find((a) => !a.startsWith('-'));
-  if (first === undefined || !LEAN_COMMANDS.has(first)) {
-    const { addScaffoldCommands } = await import('./scaffold-commands.js');
-    addScaffoldCommands(program, io, argv);
+  if (first !== undefined && LEAN_COMMANDS.has(first)) {
+    addCommands(program, new RunContext(io, argv));
+  } else {
+    const [{ builtinCatalog }, { addScaffoldCommands }] = await Promise.all([import('./plugin-catalog.js'), import('./scaffold-commands.js')]);
+    const ctx = new RunContext(io, argv, builtinCatalog());
+    addScaffoldCommands(program, ctx);
+    addCommands(program, ctx);
   }
-  program.addCommand(versionCommand(io));
-  for (const extra of extraCommands(io)) program.addCommand(extra);
   configureTree(program, io);
   return program;
+}
+
+function addCommands(program: Command, ctx: RunContext): void {
+  program.addCommand(versionCommand(ctx));
+  for (const extra of extraCommands(ctx)) program.addCommand(extra);
 }
 
 function configureTree(cmd: Command, io: CliIO): void {

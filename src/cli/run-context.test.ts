@@ -2,11 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INIT, newProjectDir, removeProjectDirs, runCli, snapshot } from './fixtures/cli-harness.js';
+import { builtinCatalog } from './plugin-catalog.js';
 import { RunContext } from './run-context.js';
 
 afterAll(removeProjectDirs);
 
-const quiet = (cwd: string, argv: string[] = []): RunContext => new RunContext({ cwd, out: () => undefined, err: () => undefined }, argv);
+const quiet = (cwd: string, argv: string[] = []): RunContext => new RunContext({ cwd, out: () => undefined, err: () => undefined }, argv, builtinCatalog());
 
 async function initialised(): Promise<string> {
   const dir = newProjectDir();
@@ -21,10 +22,22 @@ describe('the run context of a command', () => {
     const file = ctx.projectFile();
     expect(ctx.projectFile()).toBe(file);
     const chain = ctx.helpChain();
-    expect(ctx.chain()).toBe(chain);
+    expect(ctx.chain().plugins).toBe(chain);
     await ctx.locked('create api', {}, () => {
       expect(ctx.projectFile(), 'unchanged PROJECT is not parsed again under the lock').toBe(file);
-      expect(ctx.chain()).toBe(chain);
+      expect(ctx.chain().plugins).toBe(chain);
+    });
+  });
+
+  it('reads PROJECT when the command first asks for it, not when it takes the lock', async () => {
+    const dir = await initialised();
+    const path = join(dir, 'PROJECT');
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, 'not: [valid');
+    const ctx = new RunContext({ cwd: dir, out: () => undefined, err: () => undefined }, ['generate']);
+    await ctx.locked('generate', {}, () => {
+      writeFileSync(path, text);
+      expect(ctx.projectFile()?.config.projectName).toBe('memcached-operator');
     });
   });
 

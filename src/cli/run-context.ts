@@ -1,9 +1,8 @@
-import { isUserError, UserError } from '../errors/user-error.js';
+import { UserError } from '../errors/user-error.js';
 import type { ProjectConfig } from '../model/project.js';
 import { parseProjectFile, readProjectText, type ProjectFile } from '../model/project-reader.js';
-import { findPlugin, resolveChain } from '../plugin/resolve.js';
 import type { FlagValues, Plugin } from '../plugin/types.js';
-import { availablePlugins, chainKeys, DEFAULT_LAYOUT, pluginsFlag } from './chain.js';
+import { pluginsFlag, resolveRunChain, type PluginCatalog, type RunChain } from './chain.js';
 import { withCommandLock } from './command-lock.js';
 import type { CliIO } from './io.js';
 
@@ -29,20 +28,23 @@ interface ProjectRead {
 }
 
 /**
- * RunContext holds the facts one CLI invocation works from: PROJECT, read and validated by the one
- * reader, and the plugin chain, resolved once per key list. The command tree is built from it (the chain
- * decides the flags) and the action runs with the same values. An action runs through
- * {@link RunContext.locked}, which holds the project lock and looks at PROJECT again: it is parsed again
- * only when another command changed it while this one waited. Building help never fails on a broken
- * PROJECT or an unknown plugin: it falls back to the default chain, and the action reports the problem.
+ * RunContext holds the facts one CLI invocation works from, for every command: its IO, PROJECT (read
+ * when first asked for and validated by the one reader) and, for the scaffolding commands, the plugin
+ * chain, resolved once. The command tree is built from it (the chain decides the flags) and the action
+ * runs with the same values. An action that writes runs through {@link RunContext.locked}, which holds
+ * the project lock and looks at PROJECT again: it is parsed again only when another command changed it
+ * while this one waited. Building help never fails on a broken PROJECT or an unknown plugin: it falls
+ * back to the default chain, and the action reports the problem.
  */
 export class RunContext {
   private read: ProjectRead | undefined;
-  private readonly chains = new Map<string, Outcome<Plugin[]>>();
+  private readonly chains = new Map<string, Outcome<RunChain>>();
 
+  /** `catalog` is the plugins the chain is resolved against; commands that run no plugin leave it out. */
   constructor(
     readonly io: CliIO,
     readonly argv: readonly string[],
+    private readonly catalog?: PluginCatalog,
   ) {}
 
   /** RunContext.projectFile is the validated PROJECT, undefined without one; a problem in it is thrown (located). */
@@ -70,9 +72,15 @@ export class RunContext {
     return file;
   }
 
+  /** RunContext.project is {@link RunContext.requireProject}'s values, for commands that need no positions. */
+  project(command: string): ProjectConfig {
+    return this.requireProject(command).config;
+  }
+
   /**
    * RunContext.locked runs a command's action under the project lock (see withCommandLock). Once the lock
-   * is held PROJECT is looked at again, so that the action works from what the previous command wrote.
+   * is held PROJECT is looked at again, if it was read before, so that the action works from what the
+   * previous command wrote.
    */
   async locked<T>(command: string, flags: FlagValues, action: () => Promise<T> | T): Promise<T> {
     return withCommandLock(this.io, command, flags, () => {
@@ -81,39 +89,34 @@ export class RunContext {
     });
   }
 
-  /**
-   * RunContext.chainKeys are the plugin keys of the run: `--plugins`, else PROJECT's layout (edit adds
-   * `--plugins` to it), else the default bundle. init never reads PROJECT: it refuses to run over one.
-   */
-  chainKeys(command?: string): string[] {
-    const project = command === 'init' ? undefined : this.projectFile()?.config;
-    return chainKeys(project, pluginsFlag(this.argv), command);
+  /** RunContext.plugins is the catalog the chain is resolved against. */
+  plugins(): PluginCatalog {
+    if (this.catalog === undefined) throw new Error('this command runs no plugin: its run context has no plugin catalog');
+    return this.catalog;
   }
 
-  /** RunContext.chain resolves the chain of the run once; an unknown key from PROJECT's layout is reported at its line. */
-  chain(command?: string): Plugin[] {
-    const keys = this.chainKeys(command);
-    const id = keys.join(',');
+  /**
+   * RunContext.chain is the plugin chain of the run, resolved once: `--plugins`, else PROJECT's layout
+   * (edit adds `--plugins` to it), else the default bundle. init never reads PROJECT: it refuses to run
+   * over one. An unknown key from PROJECT's layout is reported at its line.
+   */
+  chain(command?: string): RunChain {
+    const id = command === 'init' || command === 'edit' ? command : '';
     let outcome = this.chains.get(id);
     if (outcome === undefined) {
-      outcome = attempt(() => this.resolve(keys, command));
+      outcome = attempt(() => resolveRunChain(this.plugins(), command, command === 'init' ? undefined : this.projectFile(), pluginsFlag(this.argv)));
       this.chains.set(id, outcome);
     }
     return unwrap(outcome);
   }
 
-  /** RunContext.helpChain is {@link RunContext.chain}, or the default chain when that fails (help and flags must always build). */
-  helpChain(command?: string): Plugin[] {
+  /** RunContext.helpChain is {@link RunContext.chain}'s plugins, or the default chain's when that fails (help and flags must always build). */
+  helpChain(command?: string): readonly Plugin[] {
     try {
-      return this.chain(command);
+      return this.chain(command).plugins;
     } catch {
-      return resolveChain(DEFAULT_LAYOUT, availablePlugins());
+      return resolveRunChain(this.plugins(), command, undefined, undefined).plugins;
     }
-  }
-
-  /** RunContext.project is {@link RunContext.requireProject}'s values, for commands that need no positions. */
-  project(command: string): ProjectConfig {
-    return this.requireProject(command).config;
   }
 
   private load(text: Outcome<string | undefined>): ProjectRead {
@@ -122,28 +125,15 @@ export class RunContext {
     return { text: value, file: value === undefined ? { ok: true, value: undefined } : attempt(() => parseProjectFile(value)) };
   }
 
-  /** refresh reads PROJECT's text again; unchanged text keeps the values already read (and the chains resolved from them). */
+  /**
+   * refresh reads PROJECT's text again when it was read before; unchanged text keeps the values already
+   * read (and the chains resolved from them). Unread, it is read fresh, under the lock, when first asked for.
+   */
   private refresh(): void {
+    if (this.read === undefined) return;
     const text = attempt(() => readProjectText(this.io.cwd));
-    if (this.read !== undefined && text.ok && this.read.file.ok && text.value === this.read.text) return;
+    if (text.ok && this.read.file.ok && text.value === this.read.text) return;
     this.read = this.load(text);
     this.chains.clear();
-  }
-
-  private resolve(keys: readonly string[], command?: string): Plugin[] {
-    const file = command === 'init' ? undefined : this.projectFile();
-    if (file !== undefined && pluginsFlag(this.argv) === undefined)
-      file.config.layout.forEach((key, i) => {
-        try {
-          findPlugin(key, availablePlugins());
-        } catch (err) {
-          if (!isUserError(err)) throw err;
-          throw new UserError(`${file.locate(['layout', i])}: ${err.message} (the layout recorded in ${file.file})`, {
-            hint: `${err.hint ?? ''}; or run the command with --plugins to pick the chain`,
-            cause: err,
-          });
-        }
-      });
-    return resolveChain(keys, availablePlugins());
   }
 }

@@ -8,8 +8,7 @@ import { PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig
 import { findResource } from '../model/resource.js';
 import { commandLabel, runHook } from '../plugin/run.js';
 import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
-import type { CliIO } from './io.js';
-import { formatChanges } from './output.js';
+import { printChanges, type CliIO } from './io.js';
 
 /** ScaffoldRun is one scaffolding command ready to run through its plugin chain. */
 export interface ScaffoldRun {
@@ -23,6 +22,41 @@ export interface ScaffoldRun {
   readonly next: string;
 }
 
+/** checkChain warns about deprecated plugins and refuses a plugin that does not support the project's version. */
+function checkChain(run: ScaffoldRun): void {
+  for (const plugin of run.chain) {
+    if (plugin.deprecated !== undefined) run.io.err(`Warning: plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
+    if (!plugin.supportedProjectVersions.includes(run.project.version))
+      throw new UserError(`plugin ${plugin.key} does not support project version "${run.project.version}"`, {
+        hint: `it supports: ${plugin.supportedProjectVersions.join(', ')}`,
+      });
+  }
+}
+
+/**
+ * stage runs every plugin's scaffold hook and stages what it declares, then PROJECT; conflicts of all
+ * plugins are collected, so that one error names every file in the way.
+ */
+async function stage(run: ScaffoldRun, tree: VirtualTree, contextFor: (plugin: Plugin, sink: FileDescriptor[]) => HookContext): Promise<void> {
+  const { render } = await import('./render-loader.js');
+  const renderer = await render();
+  const conflicts: Conflict[] = [];
+  const cmd = `\`operator-ts ${commandLabel(run.command)}\``;
+  const canForce = run.chain.some((p) => p[run.command]?.options?.some((o) => o.name === 'force') === true);
+  for (const plugin of run.chain) {
+    const sink: FileDescriptor[] = [];
+    await runHook([plugin], run.command, 'scaffold', (p) => contextFor(p, sink));
+    try {
+      conflicts.push(...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd, canForce }));
+    } catch (err) {
+      throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  if (run.resource !== undefined) upsertResource(run.project, run.resource);
+  applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], { renderer });
+  if (conflicts.length > 0) throw conflictError(conflicts);
+}
+
 /**
  * runScaffold runs validate -> scaffold -> (save PROJECT) -> flush -> postScaffold for every plugin of
  * the chain. Files are staged in a virtual tree; nothing is written unless every hook succeeded and no
@@ -32,10 +66,7 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
   const dryRun = run.flags['dryRun'] === true;
   const signal = run.io.signal ?? new AbortController().signal;
   const tree = new VirtualTree(run.io.cwd);
-  const { render } = await import('./render-loader.js');
-  const renderer = await render();
-  let sink: FileDescriptor[] = [];
-  const contextFor = (plugin: Plugin): HookContext => ({
+  const contextFor = (plugin: Plugin, sink: FileDescriptor[] = []): HookContext => ({
     command: run.command,
     project: run.project,
     resource: run.resource,
@@ -48,40 +79,19 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     signal,
     pluginKey: plugin.key,
   });
-  for (const plugin of run.chain) {
-    if (plugin.deprecated !== undefined) run.io.err(`Warning: plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
-    if (!plugin.supportedProjectVersions.includes(run.project.version))
-      throw new UserError(`plugin ${plugin.key} does not support project version "${run.project.version}"`, {
-        hint: `it supports: ${plugin.supportedProjectVersions.join(', ')}`,
-      });
-  }
-  await runHook(run.chain, run.command, 'validate', contextFor);
-  const conflicts: Conflict[] = [];
-  const cmd = `\`operator-ts ${commandLabel(run.command)}\``;
-  const canForce = run.chain.some((p) => p[run.command]?.options?.some((o) => o.name === 'force') === true);
-  for (const plugin of run.chain) {
-    sink = [];
-    await runHook([plugin], run.command, 'scaffold', contextFor);
-    try {
-      conflicts.push(...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd, canForce }));
-    } catch (err) {
-      throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, { cause: err });
-    }
-  }
-  if (run.resource !== undefined) upsertResource(run.project, run.resource);
-  applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], { renderer });
-  if (conflicts.length > 0) throw conflictError(conflicts);
+  checkChain(run);
+  await runHook(run.chain, run.command, 'validate', (p) => contextFor(p));
+  await stage(run, tree, contextFor);
   if (dryRun) {
-    run.io.out(formatChanges(tree.changes()));
-    run.io.out('Dry run: nothing was written.\n');
+    printChanges(run.io, tree.changes(), true);
     return;
   }
   // Stopped before the flush: nothing was written.
   signal.throwIfAborted();
   const changes = tree.flush();
-  run.io.out(formatChanges(changes));
+  printChanges(run.io, changes, false);
   try {
-    await runHook(run.chain, run.command, 'postScaffold', contextFor);
+    await runHook(run.chain, run.command, 'postScaffold', (p) => contextFor(p));
   } catch (err) {
     if (!signal.aborted) throw err;
     throw rolledBack(tree, changes, isInterrupted(signal.reason) ? signal.reason : new InterruptedError('SIGINT'));

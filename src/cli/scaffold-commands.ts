@@ -1,22 +1,17 @@
 import { Command } from 'commander';
-import { availablePlugins } from './chain.js';
 import { createApiCommand } from './commands/create-api.js';
 import { createWebhookCommand } from './commands/create-webhook.js';
 import { editCommand } from './commands/edit.js';
 import { initCommand } from './commands/init.js';
-import type { CliIO } from './io.js';
-import { RunContext } from './run-context.js';
+import type { RunContext } from './run-context.js';
 
 /**
  * addScaffoldCommands adds `init`, `create api`, `create webhook` and `edit`, whose flags come from the
  * plugin chain (read from `--plugins` or PROJECT), and lists the plugins in the root help.
  */
-export function addScaffoldCommands(program: Command, io: CliIO, argv: readonly string[]): void {
-  // One context for the whole invocation: PROJECT is read and the chain resolved once, for the flags and the action.
-  const ctx = new RunContext(io, argv);
-  program.addHelpText('after', `\nPlugins (--plugins, short keys like typescript/v1 work):\n${availablePlugins()
-    .map((p) => `  ${p.key.padEnd(32)} ${p.description}`)
-    .join('\n')}\n`);
+export function addScaffoldCommands(program: Command, ctx: RunContext): void {
+  const listed = ctx.plugins().plugins.map((p) => `  ${p.key.padEnd(32)} ${p.description}`);
+  program.addHelpText('after', `\nPlugins (--plugins, short keys like typescript/v1 work):\n${listed.join('\n')}\n`);
   const create = new Command('create')
     .description('Scaffold an API or a webhook')
     .addHelpText('after', '\nExamples:\n  operator-ts create api --help\n  operator-ts create webhook --help\n');

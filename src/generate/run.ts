@@ -1,5 +1,4 @@
 import { basename, join, relative, resolve } from 'node:path';
-import type { SourceFile } from 'ts-morph';
 import { renderResourcesFile, type ResourceEntry } from '../codegen/resources-file.js';
 import { findInputFiles, toPosix } from '../compiler/input-files.js';
 import { loadSourceFiles } from '../compiler/load-sources.js';
@@ -7,9 +6,10 @@ import { syntaxErrors } from '../compiler/syntax-errors.js';
 import { type Diagnostic, sortDiagnostics } from '../errors/diagnostic.js';
 import { buildRbac } from '../manifests/rbac.js';
 import { buildWebhookManifests } from '../manifests/webhook.js';
+import type { LocatedMarker } from '../markers/collect.js';
 import { buildCrds, type KindVersion } from '../schema/crd.js';
 import { SchemaEmitter } from '../schema/emit.js';
-import { discoverKinds, readSourceMarkers, type SourceFolder } from '../schema/discover-kinds.js';
+import { discoverKinds, readSourceMarkers, type SourceMarkers } from '../schema/discover-kinds.js';
 import { TypeWalker } from '../schema/walker.js';
 import { toolVersion } from './tool-version.js';
 
@@ -35,70 +35,80 @@ export interface GenerateOptions {
 
 /** GenerateResult is what a run would write (root-relative posix paths), and what is wrong. */
 export interface GenerateResult {
+  /** The input files the path globs matched (absolute, sorted); none means nothing was read. */
+  inputs: string[];
   files: Map<string, string>;
   diagnostics: Diagnostic[];
   warnings: string[];
 }
 
+/** Outputs collects what a run would write and what it found wrong. */
+interface Outputs {
+  readonly root: string;
+  readonly options: GenerateOptions;
+  readonly files: Map<string, string>;
+  readonly diagnostics: Diagnostic[];
+  readonly warnings: string[];
+}
+
+/**
+ * kindOutputs emits the schema of every kind of the API folders and writes, as asked, the CRDs and the
+ * `zz_generated.resources.ts` of each folder (a kind is listed there only when it got a CRD).
+ */
+function kindOutputs(out: Outputs, source: SourceMarkers, walker: TypeWalker, generators: ReadonlySet<Generator>): void {
+  const emitter = new SchemaEmitter({ embeddedObjectMeta: out.options.embeddedObjectMeta === true });
+  const found = discoverKinds(source.folders, walker, out.root);
+  out.diagnostics.push(...found.diagnostics);
+  const kinds = found.kinds.map((k) => ({ ...k, kv: { decl: k.decl, group: k.group, version: k.version, schema: emitter.emitRoot(k.decl) } satisfies KindVersion }));
+  out.diagnostics.push(...emitter.diagnostics);
+  const crds = buildCrds(kinds.map((k) => k.kv), { toolVersion: toolVersion(), maxDescLen: out.options.maxDescLen }, out.diagnostics, out.warnings);
+  if (generators.has('crd')) {
+    for (const c of crds) out.files.set(toPosix(join(out.options.crdOutput ?? 'config/crd/bases', c.fileName)), c.text);
+  }
+  if (!generators.has('code')) return;
+  const entries = new Map<string, ResourceEntry[]>();
+  for (const { folder, file, kv } of kinds) {
+    const crd = crds.find((c) => c.group === kv.group && c.kind === kv.decl.name);
+    if (crd === undefined) continue;
+    const list = entries.get(folder.dir) ?? [];
+    list.push({ kind: kv.decl.name, typeModule: `./${basename(file.getFilePath()).replace(/\.ts$/, '.js')}`, group: kv.group, version: kv.version, plural: crd.plural, namespaced: crd.namespaced });
+    entries.set(folder.dir, list);
+  }
+  for (const [dir, list] of entries) out.files.set(toPosix(relative(out.root, join(dir, 'zz_generated.resources.ts'))), renderResourcesFile(list));
+}
+
+/** markerOutputs writes the RBAC role and the webhook configurations from the package-level markers, as asked. */
+function markerOutputs(out: Outputs, source: SourceMarkers, generators: ReadonlySet<Generator>): void {
+  const named = (name: string): LocatedMarker[] => source.packageMarkers.filter((m) => m.def.name === name);
+  if (generators.has('rbac')) {
+    const text = buildRbac(named('kubebuilder:rbac'), out.options.roleName ?? 'manager-role', out.diagnostics);
+    if (text !== undefined) out.files.set(toPosix(join(out.options.rbacOutput ?? 'config/rbac', 'role.yaml')), text);
+  }
+  if (generators.has('webhook')) {
+    const text = buildWebhookManifests(named('kubebuilder:webhook'), named('kubebuilder:webhookconfiguration'), out.diagnostics);
+    if (text !== undefined) out.files.set(toPosix(join(out.options.webhookOutput ?? 'config/webhook', 'manifests.yaml')), text);
+  }
+}
+
 /**
  * runGenerate reads API types, controllers and webhooks and computes every output file of
  * `operator-ts generate` (CRDs, RBAC role, webhook configurations, `zz_generated.resources.ts`). It writes
- * nothing: the caller writes `files` only when `diagnostics` is empty.
+ * nothing: the caller writes `files` only when `diagnostics` is empty. A syntax error in any input stops
+ * it before anything is computed, as the declarations the parser recovered may lack fields.
  */
 export function runGenerate(options: GenerateOptions): GenerateResult {
   const root = resolve(options.root);
   const generators = new Set(options.generators === undefined || options.generators.length === 0 ? GENERATORS : options.generators);
-  const diagnostics: Diagnostic[] = [];
-  const warnings: string[] = [];
-  const files = new Map<string, string>();
+  const out: Outputs = { root, options, files: new Map(), diagnostics: [], warnings: [] };
   const inputs = findInputFiles(root, options.paths ?? ['src/**/*.ts']);
+  if (inputs.length === 0) return { inputs, files: out.files, diagnostics: [], warnings: [] };
   const { project, files: sources } = loadSourceFiles(inputs);
   const syntax = syntaxErrors(project, sources);
-  if (syntax.length > 0) return { files, diagnostics: sortDiagnostics(syntax), warnings };
+  if (syntax.length > 0) return { inputs, files: out.files, diagnostics: sortDiagnostics(syntax), warnings: [] };
   const walker = new TypeWalker();
   const source = readSourceMarkers(sources, walker);
-  diagnostics.push(...source.diagnostics);
-  const named = (name: string) => source.packageMarkers.filter((m) => m.def.name === name);
-
-  const emitter = new SchemaEmitter({ embeddedObjectMeta: options.embeddedObjectMeta === true });
-  const kinds: KindVersion[] = [];
-  const codeEntries = new Map<string, ResourceEntry[]>();
-  const kindFolders: { folder: SourceFolder; kv: KindVersion; file: SourceFile }[] = [];
-  const wantsKinds = generators.has('crd') || generators.has('code');
-  if (wantsKinds) {
-    const found = discoverKinds(source.folders, walker, root);
-    diagnostics.push(...found.diagnostics);
-    for (const { folder, file, group, version, decl } of found.kinds) {
-      const kv: KindVersion = { decl, group, version, schema: emitter.emitRoot(decl) };
-      kinds.push(kv);
-      kindFolders.push({ folder, kv, file });
-    }
-  }
-  diagnostics.push(...emitter.diagnostics);
-
-  if (wantsKinds) {
-    const crds = buildCrds(kinds, { toolVersion: toolVersion(), maxDescLen: options.maxDescLen }, diagnostics, warnings);
-    if (generators.has('crd')) {
-      for (const c of crds) files.set(toPosix(join(options.crdOutput ?? 'config/crd/bases', c.fileName)), c.text);
-    }
-    if (generators.has('code')) {
-      for (const { folder, kv, file } of kindFolders) {
-        const crd = crds.find((c) => c.group === kv.group && c.kind === kv.decl.name);
-        if (crd === undefined) continue;
-        const list = codeEntries.get(folder.dir) ?? [];
-        list.push({ kind: kv.decl.name, typeModule: `./${basename(file.getFilePath()).replace(/\.ts$/, '.js')}`, group: kv.group, version: kv.version, plural: crd.plural, namespaced: crd.namespaced });
-        codeEntries.set(folder.dir, list);
-      }
-      for (const [dir, entries] of codeEntries) files.set(toPosix(relative(root, join(dir, 'zz_generated.resources.ts'))), renderResourcesFile(entries));
-    }
-  }
-  if (generators.has('rbac')) {
-    const text = buildRbac(named('kubebuilder:rbac'), options.roleName ?? 'manager-role', diagnostics);
-    if (text !== undefined) files.set(toPosix(join(options.rbacOutput ?? 'config/rbac', 'role.yaml')), text);
-  }
-  if (generators.has('webhook')) {
-    const text = buildWebhookManifests(named('kubebuilder:webhook'), named('kubebuilder:webhookconfiguration'), diagnostics);
-    if (text !== undefined) files.set(toPosix(join(options.webhookOutput ?? 'config/webhook', 'manifests.yaml')), text);
-  }
-  return { files, diagnostics: sortDiagnostics(diagnostics), warnings };
+  out.diagnostics.push(...source.diagnostics);
+  if (generators.has('crd') || generators.has('code')) kindOutputs(out, source, walker, generators);
+  markerOutputs(out, source, generators);
+  return { inputs, files: out.files, diagnostics: sortDiagnostics(out.diagnostics), warnings: out.warnings };
 }

@@ -53,81 +53,105 @@ function validationLine(rule: JsonObject, name: string): string | undefined {
   return verifiedMarker(markerLine(name, args), rule);
 }
 
+/** KeywordContext is where a keyword's marker is written, and what the node is there. */
+interface KeywordContext {
+  /** `kubebuilder:validation:` or, for the items of an array, `kubebuilder:validation:items:`. */
+  readonly prefix: string;
+  readonly target: MarkerTarget;
+  readonly kind: NodeKind;
+  /** The node's x-kubernetes-list-type, which list map keys need. */
+  readonly listType: unknown;
+}
+
+/** KeywordLines renders one keyword's value as marker lines, or undefined when no marker says it there. */
+type KeywordLines = (value: unknown, c: KeywordContext) => string[] | undefined;
+
+/** one is the marker `+name=text`, if the parser reads it back as expected. */
+function one(name: string, text: string | undefined, expected: unknown): string[] | undefined {
+  if (text === undefined) return undefined;
+  const line = verifiedMarker(markerLine(name, text), expected);
+  return line === undefined ? undefined : [line];
+}
+
+/** flag is the flag marker `+name` for a keyword that is true. */
+function flag(value: unknown, name: string): string[] | undefined {
+  return value === true ? [markerLine(name)] : undefined;
+}
+
+/** every renders each item of a list value as a line; all of them must render. */
+function every(value: unknown, line: (item: unknown) => string | undefined): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const lines = value.map(line);
+  return lines.every((l) => l !== undefined) ? (lines as string[]) : undefined;
+}
+
+const isNumeric = (k: NodeKind): boolean => k.type === 'integer' || k.type === 'number';
+const isStringish = (k: NodeKind): boolean => k.type === 'string' || k.intOrString;
+const isArray = (k: NodeKind): boolean => k.type === 'array';
+const isObject = (k: NodeKind): boolean => k.type === 'object';
+const anyKind = (): boolean => true;
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
+const isString = (v: unknown): boolean => typeof v === 'string';
+
+/** validation is the `kubebuilder:validation:<marker>` line of a keyword that applies to some kinds of node. */
+function validation(marker: string, applies: (k: NodeKind) => boolean, valid: (v: unknown) => boolean, text: (v: string) => string = (v) => v): KeywordLines {
+  return (value, c) => (applies(c.kind) && valid(value) ? one(`${c.prefix}${marker}`, text(String(value)), value) : undefined);
+}
+
+function enumLines(value: unknown, c: KeywordContext): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x))) return undefined;
+  return one(`${c.prefix}Enum`, value.map(anyText).join(';'), value);
+}
+
+function listMapKeyLines(value: unknown, c: KeywordContext): string[] | undefined {
+  if (c.kind.type !== 'array' || c.listType !== 'map' || !Array.isArray(value) || value.length === 0 || new Set(value).size !== value.length) return undefined;
+  return every(value, (k) => (typeof k === 'string' ? verifiedMarker(markerLine('listMapKey', quoted(k)), k) : undefined));
+}
+
+function externalDocsLines(value: unknown): string[] | undefined {
+  if (!isJsonObject(value) || typeof value.url !== 'string' || !URL.canParse(value.url)) return undefined;
+  if (Object.keys(value).some((k) => k !== 'url' && k !== 'description') || (value.description !== undefined && typeof value.description !== 'string')) return undefined;
+  const args: Arg[] = [['url', quoted(value.url)]];
+  if (typeof value.description === 'string') args.push(['description', quoted(value.description)]);
+  const line = verifiedMarker(markerLine('kubebuilder:externalDocs', args), value);
+  return line === undefined ? undefined : [line];
+}
+
+/** KEYWORD_LINES maps each schema keyword a marker can restore to the marker lines that restore it. */
+const KEYWORD_LINES: ReadonlyMap<string, KeywordLines> = new Map<string, KeywordLines>([
+  ['maximum', validation('Maximum', isNumeric, isNumber)],
+  ['minimum', validation('Minimum', isNumeric, isNumber)],
+  ['multipleOf', validation('MultipleOf', isNumeric, isNumber)],
+  ['exclusiveMaximum', validation('ExclusiveMaximum', isNumeric, isBoolean)],
+  ['exclusiveMinimum', validation('ExclusiveMinimum', isNumeric, isBoolean)],
+  ['maxLength', validation('MaxLength', isStringish, isInt)],
+  ['minLength', validation('MinLength', isStringish, isInt)],
+  ['pattern', validation('Pattern', isStringish, isString, quoted)],
+  ['maxItems', validation('MaxItems', isArray, isInt)],
+  ['minItems', validation('MinItems', isArray, isInt)],
+  ['maxProperties', validation('MaxProperties', isObject, isInt)],
+  ['minProperties', validation('MinProperties', isObject, isInt)],
+  ['enum', enumLines],
+  ['format', validation('Format', anyKind, isString, quoted)],
+  ['type', validation('Type', anyKind, isString)],
+  ['x-kubernetes-preserve-unknown-fields', (v, c) => flag(v, c.target === 'items' ? `${c.prefix}XPreserveUnknownFields` : 'kubebuilder:pruning:PreserveUnknownFields')],
+  ['x-kubernetes-embedded-resource', (v, c) => flag(v, `${c.prefix}XEmbeddedResource`)],
+  ['x-kubernetes-int-or-string', (v, c) => flag(v, `${c.prefix}XIntOrString`)],
+  ['x-kubernetes-validations', (v, c) => every(v, (r) => (isJsonObject(r) ? validationLine(r, `${c.prefix}XValidation`) : undefined))],
+  ['x-kubernetes-list-type', (v, c) => (c.kind.type === 'array' && typeof v === 'string' && ['atomic', 'set', 'map'].includes(v) ? [markerLine('listType', v)] : undefined)],
+  ['x-kubernetes-list-map-keys', listMapKeyLines],
+  ['x-kubernetes-map-type', (v, c) => (c.kind.type === 'object' && (v === 'atomic' || v === 'granular') ? [markerLine('mapType', v)] : undefined)],
+  ['default', (v, c) => (c.target === 'field' ? one('default', jsonText(v), jsonText(v)) : undefined)],
+  ['example', (v, c) => (c.target === 'field' ? one('kubebuilder:example', anyText(v), v) : undefined)],
+  ['title', (v) => (typeof v === 'string' ? one('kubebuilder:title', quoted(v), v) : undefined)],
+  ['externalDocs', externalDocsLines],
+]);
+
 /** lineFor renders one keyword as a marker for the target, or undefined when no marker says it there. */
 function lineFor(key: string, value: unknown, target: MarkerTarget, kind: NodeKind, listType: unknown): string[] | undefined {
-  const p = target === 'items' ? `${V}items:` : V;
-  const numeric = kind.type === 'integer' || kind.type === 'number';
-  const stringish = kind.type === 'string' || kind.intOrString;
-  const one = (name: string, text: string | undefined, expected: unknown): string[] | undefined => {
-    if (text === undefined) return undefined;
-    const line = verifiedMarker(markerLine(name, text), expected);
-    return line === undefined ? undefined : [line];
-  };
-  const flag = (name: string): string[] | undefined => (value === true ? [markerLine(name)] : undefined);
   if (target === 'items' && !ITEMS_KEYWORDS.has(key)) return undefined;
-  switch (key) {
-    case 'maximum':
-    case 'minimum':
-    case 'multipleOf':
-      return numeric && typeof value === 'number' && Number.isFinite(value) ? one(`${p}${key[0]?.toUpperCase()}${key.slice(1)}`, String(value), value) : undefined;
-    case 'exclusiveMaximum':
-    case 'exclusiveMinimum':
-      return numeric && typeof value === 'boolean' ? one(`${p}${key === 'exclusiveMaximum' ? 'ExclusiveMaximum' : 'ExclusiveMinimum'}`, String(value), value) : undefined;
-    case 'maxLength':
-    case 'minLength':
-      return stringish && isInt(value) ? one(`${p}${key === 'maxLength' ? 'MaxLength' : 'MinLength'}`, String(value), value) : undefined;
-    case 'pattern':
-      return stringish && typeof value === 'string' ? one(`${p}Pattern`, quoted(value), value) : undefined;
-    case 'maxItems':
-    case 'minItems':
-      return kind.type === 'array' && isInt(value) ? one(`${p}${key === 'maxItems' ? 'MaxItems' : 'MinItems'}`, String(value), value) : undefined;
-    case 'maxProperties':
-    case 'minProperties':
-      return kind.type === 'object' && isInt(value) ? one(`${p}${key === 'maxProperties' ? 'MaxProperties' : 'MinProperties'}`, String(value), value) : undefined;
-    case 'enum':
-      if (!Array.isArray(value) || value.length === 0 || !value.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x))) return undefined;
-      return one(`${p}Enum`, value.map(anyText).join(';'), value);
-    case 'format':
-      return typeof value === 'string' ? one(`${p}Format`, quoted(value), value) : undefined;
-    case 'type':
-      return typeof value === 'string' ? one(`${p}Type`, value, value) : undefined;
-    case 'x-kubernetes-preserve-unknown-fields':
-      return flag(target === 'items' ? `${p}XPreserveUnknownFields` : 'kubebuilder:pruning:PreserveUnknownFields');
-    case 'x-kubernetes-embedded-resource':
-      return flag(`${p}XEmbeddedResource`);
-    case 'x-kubernetes-int-or-string':
-      return flag(`${p}XIntOrString`);
-    case 'x-kubernetes-validations': {
-      if (!Array.isArray(value)) return undefined;
-      const lines = value.map((r) => (isJsonObject(r) ? validationLine(r, `${p}XValidation`) : undefined));
-      return lines.every((l) => l !== undefined) ? (lines as string[]) : undefined;
-    }
-    case 'x-kubernetes-list-type':
-      return kind.type === 'array' && typeof value === 'string' && ['atomic', 'set', 'map'].includes(value) ? [markerLine('listType', value)] : undefined;
-    case 'x-kubernetes-list-map-keys': {
-      if (kind.type !== 'array' || listType !== 'map' || !Array.isArray(value) || value.length === 0 || new Set(value).size !== value.length) return undefined;
-      const lines = value.map((k) => (typeof k === 'string' ? verifiedMarker(markerLine('listMapKey', quoted(k)), k) : undefined));
-      return lines.every((l) => l !== undefined) ? (lines as string[]) : undefined;
-    }
-    case 'x-kubernetes-map-type':
-      return kind.type === 'object' && (value === 'atomic' || value === 'granular') ? [markerLine('mapType', value)] : undefined;
-    case 'default':
-      return target === 'field' ? one('default', jsonText(value), jsonText(value)) : undefined;
-    case 'example':
-      return target === 'field' ? one('kubebuilder:example', anyText(value), value) : undefined;
-    case 'title':
-      return typeof value === 'string' ? one('kubebuilder:title', quoted(value), value) : undefined;
-    case 'externalDocs': {
-      if (!isJsonObject(value) || typeof value.url !== 'string' || !URL.canParse(value.url)) return undefined;
-      if (Object.keys(value).some((k) => k !== 'url' && k !== 'description') || (value.description !== undefined && typeof value.description !== 'string')) return undefined;
-      const args: Arg[] = [['url', quoted(value.url)]];
-      if (typeof value.description === 'string') args.push(['description', quoted(value.description)]);
-      const line = verifiedMarker(markerLine('kubebuilder:externalDocs', args), value);
-      return line === undefined ? undefined : [line];
-    }
-    default:
-      return undefined;
-  }
+  return KEYWORD_LINES.get(key)?.(value, { prefix: target === 'items' ? `${V}items:` : V, target, kind, listType });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { UserError } from '../errors/user-error.js';
-import type { FileDescriptor } from './descriptors.js';
+import type { FileDescriptor, GeneratedFile, InsertFile, TemplateFile } from './descriptors.js';
 import { markerLine, insertAtMarkers } from './markers.js';
 import type { TemplateRenderer } from './render.js';
 import type { VirtualTree } from './tree.js';
@@ -23,6 +23,62 @@ export interface ApplyOptions {
   readonly canForce?: boolean;
 }
 
+/** contentOf renders a whole-file descriptor: its template, its literal content, or its object as JSON or YAML. */
+function contentOf(d: TemplateFile | GeneratedFile, renderer: ApplyOptions['renderer']): string {
+  if (d.kind === 'template') return renderer.render(d.template, d.data);
+  if ('content' in d) return d.content;
+  return d.format === 'json' ? `${JSON.stringify(d.object, null, 2)}\n` : toYaml(d.object);
+}
+
+/** applyFile stages a whole file; a different file already there is handled by the descriptor's ifExists (error: a conflict unless --force). */
+function applyFile(tree: VirtualTree, d: TemplateFile | GeneratedFile, options: ApplyOptions): Conflict | undefined {
+  const content = contentOf(d, options.renderer);
+  const existing = tree.read(d.path);
+  if (existing === undefined || existing === content) {
+    tree.write(d.path, content);
+    return undefined;
+  }
+  const declared = d.ifExists ?? 'overwrite';
+  const policy = declared === 'error' && options.force === true ? 'overwrite' : declared;
+  if (policy === 'overwrite') tree.write(d.path, content);
+  else if (policy === 'skip') tree.touch(d.path);
+  else
+    return {
+      path: d.path,
+      message: `${d.path} already exists`,
+      hint:
+        options.canForce === false
+          ? `move ${d.path} away (${options.command ?? 'the command'} never overwrites a file), then run it again`
+          : `run ${options.command ?? 'the command'} again with --force to overwrite it, or move it away`,
+    };
+  return undefined;
+}
+
+/** applyInsert inserts fragments at the scaffold markers of an existing file; a missing file or marker is a conflict when the descriptor says so. */
+function applyInsert(tree: VirtualTree, d: InsertFile, options: ApplyOptions): Conflict[] {
+  const existing = tree.read(d.path);
+  if (existing === undefined) {
+    return d.ifMissing === 'error' ? [{ path: d.path, message: `${d.path} does not exist`, hint: `restore ${d.path} (it is created by init)` }] : [];
+  }
+  const fragments = Object.fromEntries(
+    Object.entries(d.fragments).map(([marker, list]) => [
+      marker,
+      list.map((f) => (typeof f === 'string' ? f : options.renderer.render(f.template, f.data).replace(/\n$/, ''))),
+    ]),
+  );
+  const result = insertAtMarkers(d.path, existing, fragments);
+  if (result.missing.length > 0 && d.ifMissing === 'error') {
+    return result.missing.map((name) => ({
+      path: d.path,
+      message: `${d.path}: scaffold marker "${markerLine(d.path, name)}" is missing`,
+      hint: `restore the line \`${markerLine(d.path, name)}\` in ${d.path} where new entries belong, then re-run`,
+    }));
+  }
+  if (result.content === existing) tree.touch(d.path);
+  else tree.write(d.path, result.content);
+  return [];
+}
+
 /**
  * applyDescriptors stages descriptors on the tree in order, so that an insert can target a file a
  * previous descriptor declared. It never throws for policy violations: it returns them, so the caller
@@ -34,61 +90,13 @@ export function applyDescriptors(tree: VirtualTree, descriptors: readonly FileDe
     switch (d.kind) {
       case 'template':
       case 'generated': {
-        const content =
-          d.kind === 'template'
-            ? options.renderer.render(d.template, d.data)
-            : 'content' in d
-              ? d.content
-              : d.format === 'json'
-                ? `${JSON.stringify(d.object, null, 2)}\n`
-                : toYaml(d.object);
-        const existing = tree.read(d.path);
-        if (existing === undefined || existing === content) {
-          tree.write(d.path, content);
-          break;
-        }
-        const declared = d.ifExists ?? 'overwrite';
-        const policy = declared === 'error' && options.force === true ? 'overwrite' : declared;
-        if (policy === 'overwrite') tree.write(d.path, content);
-        else if (policy === 'skip') tree.touch(d.path);
-        else
-          conflicts.push({
-            path: d.path,
-            message: `${d.path} already exists`,
-            hint:
-              options.canForce === false
-                ? `move ${d.path} away (${options.command ?? 'the command'} never overwrites a file), then run it again`
-                : `run ${options.command ?? 'the command'} again with --force to overwrite it, or move it away`,
-          });
+        const conflict = applyFile(tree, d, options);
+        if (conflict !== undefined) conflicts.push(conflict);
         break;
       }
-      case 'insert': {
-        const existing = tree.read(d.path);
-        if (existing === undefined) {
-          if (d.ifMissing === 'error')
-            conflicts.push({ path: d.path, message: `${d.path} does not exist`, hint: `restore ${d.path} (it is created by init)` });
-          break;
-        }
-        const fragments = Object.fromEntries(
-          Object.entries(d.fragments).map(([marker, list]) => [
-            marker,
-            list.map((f) => (typeof f === 'string' ? f : options.renderer.render(f.template, f.data).replace(/\n$/, ''))),
-          ]),
-        );
-        const result = insertAtMarkers(d.path, existing, fragments);
-        if (result.missing.length > 0 && d.ifMissing === 'error') {
-          for (const name of result.missing)
-            conflicts.push({
-              path: d.path,
-              message: `${d.path}: scaffold marker "${markerLine(d.path, name)}" is missing`,
-              hint: `restore the line \`${markerLine(d.path, name)}\` in ${d.path} where new entries belong, then re-run`,
-            });
-          break;
-        }
-        if (result.content === existing) tree.touch(d.path);
-        else tree.write(d.path, result.content);
+      case 'insert':
+        conflicts.push(...applyInsert(tree, d, options));
         break;
-      }
     }
   }
   return conflicts;

@@ -1,6 +1,6 @@
 import type { SourceFile, ts as TsTypes } from 'ts-morph';
 import { ts } from '../compiler/ts-morph.js';
-import { type CommentGroup, commentGroups, fileComments, gapNewlines } from './comments.js';
+import { type CommentGroup, type CommentLine, commentGroups, fileComments, gapNewlines } from './comments.js';
 import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
 import { type ParsedMarker, parseMarker } from './parse-marker.js';
 
@@ -61,6 +61,61 @@ function nextTokenAfter(text: string, end: number): number {
   return i;
 }
 
+/** Attachment says which declaration a comment group belongs to, and whether it is that declaration's doc comment. */
+interface Attachment {
+  readonly decl: number;
+  readonly doc: boolean;
+}
+
+/**
+ * attachGroups finds the declaration each comment group stands above: directly, or one blank line above
+ * the declaration's doc comment (as kubebuilder scaffolds marker groups). Groups attached to nothing are
+ * package-level.
+ */
+function attachGroups(text: string, groups: readonly CommentGroup[], decls: ReadonlySet<number>): Map<CommentGroup, Attachment> {
+  // Walk groups backwards so a marker group can attach to the group (doc comment) below it.
+  const attachedTo = new Map<CommentGroup, Attachment>();
+  for (let i = groups.length - 1; i >= 0; i--) {
+    const g = groups[i];
+    if (g === undefined || g.trailing) continue;
+    const next = nextTokenAfter(text, g.end);
+    const gap = gapNewlines(text, g.end, next);
+    if (decls.has(next) && gap >= 0 && gap <= 2) {
+      attachedTo.set(g, { decl: next, doc: gap <= 1 });
+      continue;
+    }
+    const below = groups[i + 1];
+    const belowAttach = below === undefined ? undefined : attachedTo.get(below);
+    if (below !== undefined && belowAttach !== undefined && belowAttach.doc && gap >= 0 && gap <= 2 && next === below.start) {
+      attachedTo.set(g, { decl: belowAttach.decl, doc: false });
+    }
+  }
+  return attachedTo;
+}
+
+/** readMarkerLine parses one marker line of a comment and files it under its declaration or the package. */
+function readMarkerLine(line: CommentLine, at: (offset: number) => SourceLocation, entry: Attached | undefined, result: FileMarkers): void {
+  const t = line.text.trim();
+  if (IGNORED.some((re) => re.test(t))) return;
+  const loc = at(line.offset + line.text.length - line.text.trimStart().length);
+  const parsed = parseMarker(t);
+  if (parsed === undefined) return;
+  if (parsed.ok === 'ignored') {
+    result.diagnostics.push({ ...loc, severity: 'warning', message: parsed.message, hint: parsed.hint });
+    return;
+  }
+  if (!parsed.ok) {
+    result.diagnostics.push({ ...loc, severity: 'error', message: parsed.message, hint: parsed.hint });
+    return;
+  }
+  const located: LocatedMarker = { ...parsed.marker, loc };
+  const targets = parsed.marker.def.targets;
+  const packageOnly = targets.length === 1 && targets[0] === 'package';
+  if (entry !== undefined && !packageOnly) entry.markers.push(located);
+  else if (targets.includes('package')) result.packageMarkers.push(located);
+  // Type/field markers in a comment attached to nothing have no effect, as in controller-gen.
+}
+
 /**
  * collectFileMarkers reads every marker of a file. Comments directly above a declaration (its doc comment,
  * and a marker group separated from it by one blank line, as kubebuilder scaffolds them) attach to it;
@@ -79,55 +134,16 @@ export function collectFileMarkers(sf: SourceFile): FileMarkers {
   });
   const groups = commentGroups(text, comments);
   const result: FileMarkers = { byDecl: new Map(), packageMarkers: [], diagnostics: [] };
-
-  // Walk groups backwards so a marker group can attach to the group (doc comment) below it.
-  const attachedTo = new Map<CommentGroup, { decl: number; doc: boolean }>();
-  for (let i = groups.length - 1; i >= 0; i--) {
-    const g = groups[i];
-    if (g === undefined || g.trailing) continue;
-    const next = nextTokenAfter(text, g.end);
-    const gap = gapNewlines(text, g.end, next);
-    if (decls.has(next) && gap >= 0 && gap <= 2) {
-      attachedTo.set(g, { decl: next, doc: gap <= 1 });
-      continue;
-    }
-    const below = groups[i + 1];
-    const belowAttach = below === undefined ? undefined : attachedTo.get(below);
-    if (below !== undefined && belowAttach !== undefined && belowAttach.doc && gap >= 0 && gap <= 2 && next === below.start) {
-      attachedTo.set(g, { decl: belowAttach.decl, doc: false });
-    }
-  }
-
+  const attachedTo = attachGroups(text, groups, decls);
+  const at = (offset: number): SourceLocation => locate(file, starts, offset);
   for (const g of groups) {
     const attach = attachedTo.get(g);
     const entry: Attached | undefined =
       attach === undefined ? undefined : (result.byDecl.get(attach.decl) ?? { markers: [], doc: [] });
     if (attach !== undefined && entry !== undefined) result.byDecl.set(attach.decl, entry);
     for (const line of g.lines) {
-      const t = line.text.trim();
-      if (!/^\+[A-Za-z]/.test(t)) {
-        if (attach?.doc === true && entry !== undefined) entry.doc.push(line.text);
-        continue;
-      }
-      if (IGNORED.some((re) => re.test(t))) continue;
-      const lead = line.text.length - line.text.trimStart().length;
-      const loc = locate(file, starts, line.offset + lead);
-      const parsed = parseMarker(t);
-      if (parsed === undefined) continue;
-      if (parsed.ok === 'ignored') {
-        result.diagnostics.push({ ...loc, severity: 'warning', message: parsed.message, hint: parsed.hint });
-        continue;
-      }
-      if (!parsed.ok) {
-        result.diagnostics.push({ ...loc, severity: 'error', message: parsed.message, hint: parsed.hint });
-        continue;
-      }
-      const located: LocatedMarker = { ...parsed.marker, loc };
-      const targets = parsed.marker.def.targets;
-      const packageOnly = targets.length === 1 && targets[0] === 'package';
-      if (entry !== undefined && !packageOnly) entry.markers.push(located);
-      else if (targets.includes('package')) result.packageMarkers.push(located);
-      // Type/field markers in a comment attached to nothing have no effect, as in controller-gen.
+      if (/^\+[A-Za-z]/.test(line.text.trim())) readMarkerLine(line, at, entry, result);
+      else if (attach?.doc === true && entry !== undefined) entry.doc.push(line.text);
     }
   }
   return result;

@@ -19,17 +19,32 @@ export function findPlugin(key: string, available: readonly (Plugin | Bundle)[])
   return matches[0]!;
 }
 
-/** resolveChain resolves keys in order and flattens bundles; a plugin named twice runs once. */
-export function resolveChain(keys: readonly string[], available: readonly (Plugin | Bundle)[]): Plugin[] {
-  const out: Plugin[] = [];
+/** ResolvedKeys are the plugins a key list runs, in order, and the full keys to record for it. */
+export interface ResolvedKeys {
+  /** The plugins, bundles flattened; a plugin named twice runs once. */
+  readonly plugins: Plugin[];
+  /** The full key of each entry (a bundle stays one key), without repeats: what PROJECT's layout records. */
+  readonly keys: string[];
+}
+
+/** resolveKeys resolves a key list once, into the chain it runs and the layout that records it. */
+export function resolveKeys(keys: readonly string[], available: readonly (Plugin | Bundle)[]): ResolvedKeys {
+  const plugins: Plugin[] = [];
+  const full: string[] = [];
   for (const key of keys) {
     const found = findPlugin(key, available);
-    for (const p of found.type === 'bundle' ? found.plugins : [found]) if (!out.some((o) => o.key === p.key)) out.push(p);
+    if (!full.includes(found.key)) full.push(found.key);
+    for (const p of found.type === 'bundle' ? found.plugins : [found]) if (!plugins.some((o) => o.key === p.key)) plugins.push(p);
   }
-  return out;
+  return { plugins, keys: full };
+}
+
+/** resolveChain resolves keys in order and flattens bundles; a plugin named twice runs once. */
+export function resolveChain(keys: readonly string[], available: readonly (Plugin | Bundle)[]): Plugin[] {
+  return resolveKeys(keys, available).plugins;
 }
 
 /** canonicalKeys maps (possibly short) keys to the full keys recorded in the project file. */
 export function canonicalKeys(keys: readonly string[], available: readonly (Plugin | Bundle)[]): string[] {
-  return [...new Set(keys.map((k) => findPlugin(k, available).key))];
+  return resolveKeys(keys, available).keys;
 }

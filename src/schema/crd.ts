@@ -102,14 +102,104 @@ function versionEntry(kv: KindVersion, storage: boolean): Record<string, unknown
   return v;
 }
 
+/** Report records an error at a place in the API types, with its fix. */
+type Report = (at: SourceLocation, message: string, hint: string) => void;
+
+/** CrdVersions are the served versions of one kind in CRD order, with the one stored in etcd. */
+interface CrdVersions {
+  readonly versions: KindVersion[];
+  readonly storage: KindVersion;
+  readonly entries: Record<string, unknown>[];
+}
+
+/**
+ * crdVersions picks the versions of one kind that go into its CRD (one declaration per version, none with
+ * +kubebuilder:skipversion) and the storage version; undefined, with the reason reported, when there is
+ * no valid choice.
+ */
+function crdVersions(all: readonly KindVersion[], report: Report): CrdVersions | undefined {
+  const dupes = new Map<string, KindVersion>();
+  for (const k of all) {
+    const prev = dupes.get(k.version);
+    if (prev !== undefined) report(k.decl.loc, `kind ${k.decl.name} is declared twice in version ${k.version} (also at ${prev.decl.loc.file}:${prev.decl.loc.line})`, 'keep one declaration per version folder');
+    dupes.set(k.version, k);
+  }
+  const versions = [...dupes.values()].filter((k) => markersNamed(k.decl, 'kubebuilder:skipversion').length === 0).sort((a, b) => (a.version < b.version ? -1 : 1));
+  const first = all[0] as KindVersion;
+  if (versions.length === 0) {
+    report(first.decl.loc, `every version of ${first.decl.name} has +kubebuilder:skipversion`, 'remove +kubebuilder:skipversion from at least one version');
+    return undefined;
+  }
+  const storageMarked = versions.filter((k) => markersNamed(k.decl, 'kubebuilder:storageversion').length > 0);
+  if (storageMarked.length > 1) {
+    for (const k of storageMarked) {
+      const m = markersNamed(k.decl, 'kubebuilder:storageversion')[0] as LocatedMarker;
+      report(m.loc, `${k.decl.name} has more than one storage version (${storageMarked.map((s) => s.version).join(', ')})`, 'keep +kubebuilder:storageversion on exactly one version');
+    }
+    return undefined;
+  }
+  if (storageMarked.length === 0 && versions.length > 1) {
+    report(first.decl.loc, `${first.decl.name} has ${versions.length} versions (${versions.map((v) => v.version).join(', ')}) but no storage version`, 'add +kubebuilder:storageversion to the version stored in etcd');
+    return undefined;
+  }
+  const storage = (storageMarked[0] ?? versions[0]) as KindVersion;
+  const entries = versions.map((k) => versionEntry(k, k === storage));
+  if (!entries.some((e) => e.served === true)) {
+    report(first.decl.loc, `no version of ${first.decl.name} is served`, 'remove +kubebuilder:unservedversion from at least one version');
+    return undefined;
+  }
+  return { versions, storage, entries };
+}
+
+/** crdMetadata is the CRD object's metadata: its name, the tool annotation and every version's +kubebuilder:metadata. */
+function crdMetadata(versions: readonly KindVersion[], name: string, options: CrdOptions, report: Report): Record<string, unknown> {
+  const annotations: Record<string, string> = { 'operator-ts.dev/version': options.toolVersion };
+  const labels: Record<string, string> = {};
+  for (const k of versions) {
+    for (const m of markersNamed(k.decl, 'kubebuilder:metadata')) {
+      const v = m.value as { annotations?: string[]; labels?: string[] };
+      Object.assign(annotations, keyValues(v.annotations ?? [], m, 'annotations', report));
+      Object.assign(labels, keyValues(v.labels ?? [], m, 'labels', report));
+    }
+  }
+  const metadata: Record<string, unknown> = { annotations, name };
+  if (Object.keys(labels).length > 0) metadata.labels = labels;
+  return metadata;
+}
+
+/** buildCrd assembles the CRD of one group and kind from the version folders that declare it. */
+function buildCrd(all: readonly KindVersion[], options: CrdOptions, report: Report, warnings: string[]): BuiltCrd | undefined {
+  const chosen = crdVersions(all, report);
+  if (chosen === undefined) return undefined;
+  const { versions, storage, entries } = chosen;
+  const first = all[0] as KindVersion;
+  const namer = versions.find((k) => markersNamed(k.decl, 'kubebuilder:resource').length > 0) ?? storage;
+  const names = namesOf(namer.decl);
+  const metadata = crdMetadata(versions, `${names.plural}.${first.group}`, options, report);
+  const crdNames: Record<string, unknown> = { kind: first.decl.name, listKind: `${first.decl.name}List`, plural: names.plural, singular: names.singular };
+  if (names.shortNames !== undefined) crdNames.shortNames = names.shortNames;
+  if (names.categories !== undefined) crdNames.categories = names.categories;
+  const object = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata,
+    spec: { group: first.group, names: crdNames, scope: names.namespaced ? 'Namespaced' : 'Cluster', versions: entries },
+  };
+  if (options.maxDescLen !== undefined) object.spec.versions = limitedDescriptions(object.spec.versions, options.maxDescLen);
+  const text = `---\n${toYaml(object, { sortKeys: true })}`;
+  const fileName = `${first.group}_${names.plural}.yaml`;
+  if (Buffer.byteLength(text) > CRD_SIZE_LIMIT) {
+    warnings.push(`${fileName} is ${Math.round(Buffer.byteLength(text) / 1024)} KiB, more than the 256 KiB kubectl apply can store in its last-applied annotation; shorten descriptions with --max-desc-len (e.g. --max-desc-len 0) or apply with --server-side`);
+  }
+  return { fileName, object, text, plural: names.plural, namespaced: names.namespaced, group: first.group, kind: first.decl.name };
+}
+
 /**
  * buildCrds assembles one CustomResourceDefinition per group and kind from every version folder that
  * declares it, checking storage/served versions, and renders controller-gen-style YAML.
  */
 export function buildCrds(kinds: readonly KindVersion[], options: CrdOptions, diagnostics: Diagnostic[], warnings: string[]): BuiltCrd[] {
-  const report = (at: SourceLocation, message: string, hint: string): void => {
-    diagnostics.push({ ...at, severity: 'error', message, hint });
-  };
+  const report: Report = (at, message, hint) => void diagnostics.push({ ...at, severity: 'error', message, hint });
   const byKind = new Map<string, KindVersion[]>();
   for (const k of kinds) {
     const key = `${k.group}/${k.decl.name}`;
@@ -117,65 +207,8 @@ export function buildCrds(kinds: readonly KindVersion[], options: CrdOptions, di
   }
   const out: BuiltCrd[] = [];
   for (const [, all] of [...byKind.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const dupes = new Map<string, KindVersion>();
-    for (const k of all) {
-      const prev = dupes.get(k.version);
-      if (prev !== undefined) report(k.decl.loc, `kind ${k.decl.name} is declared twice in version ${k.version} (also at ${prev.decl.loc.file}:${prev.decl.loc.line})`, 'keep one declaration per version folder');
-      dupes.set(k.version, k);
-    }
-    const versions = [...dupes.values()].filter((k) => markersNamed(k.decl, 'kubebuilder:skipversion').length === 0).sort((a, b) => (a.version < b.version ? -1 : 1));
-    const first = all[0] as KindVersion;
-    if (versions.length === 0) {
-      report(first.decl.loc, `every version of ${first.decl.name} has +kubebuilder:skipversion`, 'remove +kubebuilder:skipversion from at least one version');
-      continue;
-    }
-    const storageMarked = versions.filter((k) => markersNamed(k.decl, 'kubebuilder:storageversion').length > 0);
-    if (storageMarked.length > 1) {
-      for (const k of storageMarked) {
-        const m = markersNamed(k.decl, 'kubebuilder:storageversion')[0] as LocatedMarker;
-        report(m.loc, `${k.decl.name} has more than one storage version (${storageMarked.map((s) => s.version).join(', ')})`, 'keep +kubebuilder:storageversion on exactly one version');
-      }
-      continue;
-    }
-    if (storageMarked.length === 0 && versions.length > 1) {
-      report(first.decl.loc, `${first.decl.name} has ${versions.length} versions (${versions.map((v) => v.version).join(', ')}) but no storage version`, 'add +kubebuilder:storageversion to the version stored in etcd');
-      continue;
-    }
-    const storage = storageMarked[0] ?? versions[0];
-    const entries = versions.map((k) => versionEntry(k, k === storage));
-    if (!entries.some((e) => e.served === true)) {
-      report(first.decl.loc, `no version of ${first.decl.name} is served`, 'remove +kubebuilder:unservedversion from at least one version');
-      continue;
-    }
-    const namer = versions.find((k) => markersNamed(k.decl, 'kubebuilder:resource').length > 0) ?? storage ?? first;
-    const names = namesOf(namer.decl);
-    const annotations: Record<string, string> = { 'operator-ts.dev/version': options.toolVersion };
-    const labels: Record<string, string> = {};
-    for (const k of versions) {
-      for (const m of markersNamed(k.decl, 'kubebuilder:metadata')) {
-        const v = m.value as { annotations?: string[]; labels?: string[] };
-        Object.assign(annotations, keyValues(v.annotations ?? [], m, 'annotations', report));
-        Object.assign(labels, keyValues(v.labels ?? [], m, 'labels', report));
-      }
-    }
-    const metadata: Record<string, unknown> = { annotations, name: `${names.plural}.${first.group}` };
-    if (Object.keys(labels).length > 0) metadata.labels = labels;
-    const crdNames: Record<string, unknown> = { kind: first.decl.name, listKind: `${first.decl.name}List`, plural: names.plural, singular: names.singular };
-    if (names.shortNames !== undefined) crdNames.shortNames = names.shortNames;
-    if (names.categories !== undefined) crdNames.categories = names.categories;
-    const object = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata,
-      spec: { group: first.group, names: crdNames, scope: names.namespaced ? 'Namespaced' : 'Cluster', versions: entries },
-    };
-    if (options.maxDescLen !== undefined) object.spec.versions = limitedDescriptions(object.spec.versions, options.maxDescLen);
-    const text = `---\n${toYaml(object, { sortKeys: true })}`;
-    const fileName = `${first.group}_${names.plural}.yaml`;
-    if (Buffer.byteLength(text) > CRD_SIZE_LIMIT) {
-      warnings.push(`${fileName} is ${Math.round(Buffer.byteLength(text) / 1024)} KiB, more than the 256 KiB kubectl apply can store in its last-applied annotation; shorten descriptions with --max-desc-len (e.g. --max-desc-len 0) or apply with --server-side`);
-    }
-    out.push({ fileName, object, text, plural: names.plural, namespaced: names.namespaced, group: first.group, kind: first.decl.name });
+    const crd = buildCrd(all, options, report, warnings);
+    if (crd !== undefined) out.push(crd);
   }
   return out;
 }

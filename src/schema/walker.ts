@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { ClassDeclaration, PropertyDeclaration, PropertySignature, SourceFile, TypeNode } from 'ts-morph';
+import type { ClassDeclaration, IntersectionTypeNode, MappedTypeNode, PropertyDeclaration, PropertySignature, SourceFile, TypeLiteralNode, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
 import type { SourceLocation } from '../errors/diagnostic.js';
@@ -193,6 +193,26 @@ export class TypeWalker {
   /** walk converts one type node. */
   walk(node: TypeNode, env: Env): IrType {
     if (Node.isParenthesizedTypeNode(node)) return this.walk(node.getTypeNode(), env);
+    const keyword = this.keyword(node);
+    if (keyword !== undefined) return keyword;
+    if (Node.isLiteralTypeNode(node)) return this.literal(node.getLiteral(), node);
+    if (Node.isArrayTypeNode(node)) return { kind: 'array', items: this.walk(node.getElementTypeNode(), env) };
+    if (Node.isTupleTypeNode(node)) return this.tuple(node, env);
+    if (Node.isTypeOperatorTypeNode(node)) {
+      if (node.getOperator() === SyntaxKind.ReadonlyKeyword) return this.walk(node.getTypeNode(), env);
+      return this.error(node, `\`${node.getText()}\` is not supported`, 'write an explicit type');
+    }
+    if (Node.isUnionTypeNode(node)) return this.union(node, env);
+    if (Node.isIntersectionTypeNode(node)) return this.intersection(node, env);
+    if (Node.isTypeLiteral(node)) return this.typeLiteral(node, env);
+    if (Node.isTypeReference(node)) return this.reference(node, env);
+    if (Node.isIndexedAccessTypeNode(node)) return this.indexedAccess(node, env);
+    if (Node.isMappedTypeNode(node)) return this.mapped(node, env);
+    return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
+  }
+
+  /** keyword converts a keyword type (string, boolean, and those with no schema), or returns undefined for any other node. */
+  private keyword(node: TypeNode): IrType | undefined {
     switch (node.getKind()) {
       case SyntaxKind.StringKeyword:
         return { kind: 'primitive', type: 'string' };
@@ -212,54 +232,45 @@ export class TypeWalker {
       case SyntaxKind.ConstructorType:
         return this.error(node, 'a function type has no JSON representation', 'API types are data only: remove the function');
       default:
-        break;
+        return undefined;
     }
-    if (Node.isLiteralTypeNode(node)) return this.literal(node.getLiteral(), node);
-    if (Node.isArrayTypeNode(node)) return { kind: 'array', items: this.walk(node.getElementTypeNode(), env) };
-    if (Node.isTupleTypeNode(node)) return this.tuple(node, env);
-    if (Node.isTypeOperatorTypeNode(node)) {
-      if (node.getOperator() === SyntaxKind.ReadonlyKeyword) return this.walk(node.getTypeNode(), env);
-      return this.error(node, `\`${node.getText()}\` is not supported`, 'write an explicit type');
+  }
+
+  /** intersection merges the object types of `A & B`; `string & {}` (an autocomplete-friendly open string) is the primitive itself. */
+  private intersection(node: IntersectionTypeNode, env: Env): IrType {
+    const parts = node.getTypeNodes();
+    const nonEmpty = parts.filter((p) => !(Node.isTypeLiteral(p) && p.getMembers().length === 0));
+    const only = nonEmpty[0];
+    if (nonEmpty.length === 1 && only !== undefined && parts.length > 1) return this.walk(only, env);
+    const props: IrProperty[] = [];
+    for (const part of parts) {
+      const ir = this.walk(part, env);
+      if (ir.kind === 'error') return ir;
+      const p = this.objectOf(ir);
+      if (p === undefined) return this.error(part, `intersection member ${part.getText()} is not an object type`, 'intersect only object types');
+      props.splice(0, props.length, ...mergeProperties(props, p));
     }
-    if (Node.isUnionTypeNode(node)) return this.union(node, env);
-    if (Node.isIntersectionTypeNode(node)) {
-      // `string & {}` (autocomplete-friendly open string) is the primitive itself.
-      const parts = node.getTypeNodes();
-      const nonEmpty = parts.filter((p) => !(Node.isTypeLiteral(p) && p.getMembers().length === 0));
-      const only = nonEmpty[0];
-      if (nonEmpty.length === 1 && only !== undefined && parts.length > 1) return this.walk(only, env);
-      const props: IrProperty[] = [];
-      for (const part of node.getTypeNodes()) {
-        const ir = this.walk(part, env);
-        if (ir.kind === 'error') return ir;
-        const p = this.objectOf(ir);
-        if (p === undefined) return this.error(part, `intersection member ${part.getText()} is not an object type`, 'intersect only object types');
-        props.splice(0, props.length, ...mergeProperties(props, p));
-      }
-      return { kind: 'object', properties: props };
+    return { kind: 'object', properties: props };
+  }
+
+  /** typeLiteral converts `{ ... }`: an object of properties, or a map when it has an index signature. */
+  private typeLiteral(node: TypeLiteralNode, env: Env): IrType {
+    if (node.getMethods().length > 0 || node.getCallSignatures().length > 0) return this.error(node, 'a method has no JSON representation', 'API types are data only: remove methods');
+    const idx = node.getIndexSignatures();
+    if (idx.length === 0) return { kind: 'object', properties: node.getProperties().map((p) => this.property(p, env)) };
+    if (node.getProperties().length > 0) return this.error(node, 'an object type mixes properties and an index signature', 'use either named properties or a Record<string, T> map');
+    const rt = idx[0]?.getReturnTypeNode();
+    return rt === undefined ? this.error(node, 'index signature without a type', 'write its value type') : { kind: 'map', values: this.walk(rt, env) };
+  }
+
+  /** mapped converts `{ [k in K]?: V }`, which is Record<K, V> written out; a key remapping (`as`) has no map schema. */
+  private mapped(node: MappedTypeNode, env: Env): IrType {
+    const key = node.getTypeParameter().getConstraint();
+    const value = node.getTypeNode();
+    if (key === undefined || value === undefined || node.getNameTypeNode() !== undefined) {
+      return this.error(node, `mapped type \`${node.getText()}\` has no schema`, 'write Record<K, V> with a string key type');
     }
-    if (Node.isTypeLiteral(node)) {
-      if (node.getMethods().length > 0 || node.getCallSignatures().length > 0) return this.error(node, 'a method has no JSON representation', 'API types are data only: remove methods');
-      const idx = node.getIndexSignatures();
-      if (idx.length > 0) {
-        if (node.getProperties().length > 0) return this.error(node, 'an object type mixes properties and an index signature', 'use either named properties or a Record<string, T> map');
-        const rt = idx[0]?.getReturnTypeNode();
-        return rt === undefined ? this.error(node, 'index signature without a type', 'write its value type') : { kind: 'map', values: this.walk(rt, env) };
-      }
-      return { kind: 'object', properties: node.getProperties().map((p) => this.property(p, env)) };
-    }
-    if (Node.isTypeReference(node)) return this.reference(node, env);
-    if (Node.isIndexedAccessTypeNode(node)) return this.indexedAccess(node, env);
-    if (Node.isMappedTypeNode(node)) {
-      // `{ [k in K]?: V }` is Record<K, V> written out; a key remapping (`as`) has no map schema.
-      const key = node.getTypeParameter().getConstraint();
-      const value = node.getTypeNode();
-      if (key === undefined || value === undefined || node.getNameTypeNode() !== undefined) {
-        return this.error(node, `mapped type \`${node.getText()}\` has no schema`, 'write Record<K, V> with a string key type');
-      }
-      return this.mapOf(key, value, env);
-    }
-    return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
+    return this.mapOf(key, value, env);
   }
 
   /**

@@ -105,6 +105,100 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   throw new UserError(failure.message + retried, { hint: failure.hint, cause: failure });
 }
 
+/**
+ * ApiServerLifecycle starts kube-apiserver with fixed flags and starts it again on restart: same port
+ * (still reserved), certificates and etcd. Restarts run one after the other on a chain that never rejects.
+ */
+class ApiServerLifecycle {
+  /** ApiServerLifecycle.host is the API server URL, `https://127.0.0.1:<port>`. */
+  readonly host: string;
+  private readonly options: ControlPlaneOptions;
+  private readonly flags: FlagValues;
+  private readonly servingCaPem: string;
+  /** Every running process of the control plane, in start order; stop() walks it backwards. */
+  private readonly processes: ManagedProcess[];
+  private readonly stopped: () => boolean;
+  private current: ManagedProcess | undefined;
+  private restarting: Promise<void> = Promise.resolve();
+
+  // Fields are assigned by hand: Node runs src/testing with type stripping, which has no parameter properties.
+  constructor(options: ControlPlaneOptions, host: string, flags: FlagValues, servingCaPem: string, processes: ManagedProcess[], stopped: () => boolean) {
+    this.options = options;
+    this.host = host;
+    this.flags = flags;
+    this.servingCaPem = servingCaPem;
+    this.processes = processes;
+    this.stopped = stopped;
+  }
+
+  /** ApiServerLifecycle.process is the running kube-apiserver. */
+  get process(): ManagedProcess {
+    if (this.current === undefined) throw new Error('kube-apiserver was not started');
+    return this.current;
+  }
+
+  /** ApiServerLifecycle.settled resolves once no restart is running. */
+  settled(): Promise<void> {
+    return this.restarting;
+  }
+
+  /** ApiServerLifecycle.start starts kube-apiserver and waits for /readyz. */
+  async start(): Promise<ManagedProcess> {
+    const proc = await ManagedProcess.start({
+      name: 'kube-apiserver',
+      path: this.options.assets.kubeApiserver,
+      args: renderFlags(this.flags),
+      attachOutput: this.options.attachOutput,
+    });
+    this.processes.push(proc);
+    const apiReady = await waitForHealthEndpoint(`${this.host}/readyz`, proc, this.options.timeouts.startMs, { caPem: this.servingCaPem });
+    if (apiReady.state !== 'ready') throw failure('kube-apiserver', apiReady, this.processes, this.options.timeouts.startMs);
+    this.current = proc;
+    return proc;
+  }
+
+  /** ApiServerLifecycle.restart queues a restart behind the running one. */
+  restart(restart: RestartAPIServerOptions = {}): Promise<void> {
+    // Overlapping calls used to stop the same process twice and drop etcd from the list stop() walks.
+    const run = this.restarting.then(() => this.restartOnce(restart));
+    this.restarting = run.catch(() => undefined);
+    return run;
+  }
+
+  private stillRunning(): void {
+    if (this.stopped()) throw new Error('restartAPIServer: the control plane was stopped while kube-apiserver was down; it was not started again');
+  }
+
+  private async restartOnce(restart: RestartAPIServerOptions): Promise<void> {
+    if (this.stopped()) throw new Error('restartAPIServer: the control plane is stopped');
+    const old = this.process;
+    await old.stop(restart.graceful === false ? 0 : this.options.timeouts.stopMs);
+    const at = this.processes.indexOf(old);
+    if (at >= 0) this.processes.splice(at, 1);
+    if ((restart.downtimeMs ?? 0) > 0) await sleep(restart.downtimeMs);
+    this.stillRunning();
+    await restart.whileDown?.();
+    this.stillRunning();
+    try {
+      await this.start();
+    } catch (err) {
+      if (!(err instanceof StartFailure)) throw err;
+      throw new UserError(`restarting kube-apiserver on ${this.host} failed: ${err.message}`, { hint: err.hint, cause: err });
+    }
+  }
+}
+
+/** attemptDirs makes the directories of one start attempt and writes its certificates. */
+function attemptDirs(workDir: string, attempt: number, files: Record<string, string>): { dir: string; certDir: string; dataDir: string } {
+  const dir = join(workDir, `control-plane-${attempt}`);
+  const certDir = join(dir, 'certs');
+  const dataDir = join(dir, 'etcd');
+  mkdirSync(certDir, { recursive: true, mode: 0o700 });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(certDir, name), content, { mode: 0o600 });
+  return { dir, certDir, dataDir };
+}
+
 async function startOnce(
   options: ControlPlaneOptions,
   attempt: number,
@@ -112,22 +206,15 @@ async function startOnce(
   servingCaPem: string,
   supportsNoFsync: boolean,
 ): Promise<Omit<ControlPlane, 'servingCaPem' | 'clientCa' | 'attempts'>> {
-  const dir = join(options.workDir, `control-plane-${attempt}`);
-  const certDir = join(dir, 'certs');
-  const dataDir = join(dir, 'etcd');
-  mkdirSync(certDir, { recursive: true, mode: 0o700 });
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(certDir, name), content, { mode: 0o600 });
-
+  const { dir, certDir, dataDir } = attemptDirs(options.workDir, attempt, files);
   const reserve = options.reservePort ?? (() => reservePort());
   const ports: PortReservation[] = [];
   const processes: ManagedProcess[] = [];
+  let api: ApiServerLifecycle | undefined;
   let stopped: Promise<void> | undefined;
-  // Restarts run one after the other on this chain (it never rejects); stop() waits for the running one.
-  let restarting: Promise<void> = Promise.resolve();
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
-      await restarting;
+      await api?.settled();
       // API server first: it must not lose etcd under its feet while shutting down.
       for (const p of [...processes].reverse()) await p.stop(options.timeouts.stopMs);
       for (const p of ports) p.release();
@@ -139,7 +226,6 @@ async function startOnce(
   try {
     for (let i = 0; i < 3; i++) ports.push(await reserve());
     const [etcdClient, etcdPeer, secure] = ports.map((p) => p.port) as [number, number, number];
-
     const etcd = await ManagedProcess.start({
       name: 'etcd',
       path: options.assets.etcd,
@@ -151,54 +237,16 @@ async function startOnce(
     if (etcdReady.state !== 'ready') throw failure('etcd', etcdReady, processes, options.timeouts.startMs);
 
     const flags = mergeFlags(apiServerFlags({ securePort: secure, etcdClientPort: etcdClient, certDir }), options.apiServerFlags);
-    const host = `https://127.0.0.1:${secure}`;
-    // The same flags start it again on restart: same port (still reserved), certificates and etcd.
-    const startApiServer = async (): Promise<ManagedProcess> => {
-      const proc = await ManagedProcess.start({
-        name: 'kube-apiserver',
-        path: options.assets.kubeApiserver,
-        args: renderFlags(flags),
-        attachOutput: options.attachOutput,
-      });
-      processes.push(proc);
-      const apiReady = await waitForHealthEndpoint(`${host}/readyz`, proc, options.timeouts.startMs, { caPem: servingCaPem });
-      if (apiReady.state !== 'ready') throw failure('kube-apiserver', apiReady, processes, options.timeouts.startMs);
-      return proc;
-    };
-    let apiServer = await startApiServer();
-    const stillRunning = (): void => {
-      if (stopped !== undefined) throw new Error('restartAPIServer: the control plane was stopped while kube-apiserver was down; it was not started again');
-    };
-    const restartOnce = async (restart: RestartAPIServerOptions): Promise<void> => {
-      if (stopped !== undefined) throw new Error('restartAPIServer: the control plane is stopped');
-      const old = apiServer;
-      await old.stop(restart.graceful === false ? 0 : options.timeouts.stopMs);
-      const at = processes.indexOf(old);
-      if (at >= 0) processes.splice(at, 1);
-      if ((restart.downtimeMs ?? 0) > 0) await sleep(restart.downtimeMs);
-      stillRunning();
-      await restart.whileDown?.();
-      stillRunning();
-      try {
-        apiServer = await startApiServer();
-      } catch (err) {
-        if (!(err instanceof StartFailure)) throw err;
-        throw new UserError(`restarting kube-apiserver on ${host} failed: ${err.message}`, { hint: err.hint, cause: err });
-      }
-    };
-    // Overlapping calls used to stop the same process twice and drop etcd from the list stop() walks.
-    const restartAPIServer = (restart: RestartAPIServerOptions = {}): Promise<void> => {
-      const run = restarting.then(() => restartOnce(restart));
-      restarting = run.catch(() => undefined);
-      return run;
-    };
+    const lifecycle = new ApiServerLifecycle(options, `https://127.0.0.1:${secure}`, flags, servingCaPem, processes, () => stopped !== undefined);
+    api = lifecycle;
+    await lifecycle.start();
     return {
-      host,
+      host: lifecycle.host,
       etcd,
       get apiServer() {
-        return apiServer;
+        return lifecycle.process;
       },
-      restartAPIServer,
+      restartAPIServer: (restart) => lifecycle.restart(restart),
       stop,
     };
   } catch (err) {

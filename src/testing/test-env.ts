@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { UserError } from '../errors/user-error.js';
 import { ApiConnection } from './api-connection.js';
-import { findBinaryAssets, isBinaryAssets } from './binaries.js';
+import { findBinaryAssets, isBinaryAssets, type BinaryAssets } from './binaries.js';
 import { TinyCA } from './certs.js';
 import { startControlPlane, type ControlPlane, type RestartAPIServerOptions } from './control-plane.js';
 
@@ -16,7 +16,7 @@ import type { FlagValues } from './flags.js';
 import { kubeConfigFromRestConfig, kubeconfigText, type RestConfig } from './kubeconfig.js';
 import { readManifestObjects, type ManifestObject } from './manifest-files.js';
 import { reservePort, type PortReservation } from './ports.js';
-import { resolveControlPlaneTimeouts } from './timeouts.js';
+import { resolveControlPlaneTimeouts, type ControlPlaneTimeouts } from './timeouts.js';
 import { installWebhookConfigurations, selectWebhookConfigurations, type WebhookConfigurationObject } from './webhook-install.js';
 
 /** WebhookInstallOptions say which admission webhook configurations to install and where the test serves them. */
@@ -124,6 +124,119 @@ export interface TestEnv {
 const DEFAULT_NAMESPACE_WAIT_MS = 5_000;
 const DEFAULT_NAMESPACE_POLL_MS = 50;
 
+/** readCRDs reads CRDs from files and objects, as `crdDirectoryPaths` and `crds` name them. */
+function readCRDs(paths: readonly string[], objects: readonly object[], errorIfPathMissing: boolean): CustomResourceDefinitionObject[] {
+  return selectCRDs([...readManifestObjects(paths, { errorIfPathMissing, what: 'CRD' }), ...asManifests(objects, 'crds option')]);
+}
+
+/** readWebhookConfigurations reads the webhook configurations to install (missing paths are an error). */
+function readWebhookConfigurations(options: WebhookInstallOptions | undefined): WebhookConfigurationObject[] {
+  if (options === undefined) return [];
+  return selectWebhookConfigurations([
+    ...readManifestObjects(options.paths ?? [], { errorIfPathMissing: true, what: 'webhook' }),
+    ...asManifests(options.mutatingWebhooks ?? [], 'mutatingWebhooks option'),
+    ...asManifests(options.validatingWebhooks ?? [], 'validatingWebhooks option'),
+  ]);
+}
+
+/** WebhookServing is where the test's webhook server listens, with the certificate the API server trusts for it. */
+interface WebhookServing {
+  readonly serving: LocalWebhookServing;
+  readonly target: ConversionWebhookTarget;
+  /** The port reserved for the environment (none when the options name one). */
+  readonly reservation: PortReservation | undefined;
+}
+
+/** prepareWebhookServing picks the webhook server's address and writes its serving certificate, from a CA of its own. */
+async function prepareWebhookServing(workDir: string, options: WebhookInstallOptions | undefined): Promise<WebhookServing> {
+  const host = options?.localServingHost ?? '127.0.0.1';
+  const reservation = options?.localServingPort === undefined ? await reservePort() : undefined;
+  try {
+    const port = options?.localServingPort ?? (reservation as PortReservation).port;
+    const ca = await TinyCA.create();
+    const certDir = join(workDir, 'webhook-certs');
+    mkdirSync(certDir, { recursive: true, mode: 0o700 });
+    const cert = await ca.issueServingCert({ hosts: ['localhost', '127.0.0.1', host] });
+    writeFileSync(join(certDir, 'tls.crt'), cert.certPem, { mode: 0o600 });
+    writeFileSync(join(certDir, 'tls.key'), cert.keyPem, { mode: 0o600 });
+    return {
+      serving: { localServingHost: host, localServingPort: port, localServingCertDir: certDir, caData: ca.certPem },
+      target: { host, port, caPem: ca.certPem },
+      reservation,
+    };
+  } catch (err) {
+    reservation?.release();
+    throw err;
+  }
+}
+
+/** authenticator issues users client certificates from the control plane's client CA. */
+function authenticator(plane: ControlPlane): (user: TestUser) => Promise<AuthenticatedUser> {
+  return async (user) => {
+    const pair = await plane.clientCa.issueClientCert({ name: user.name, groups: user.groups ?? [] });
+    const config: RestConfig = { host: plane.host, caData: plane.servingCaPem, certData: pair.certPem, keyData: pair.keyPem };
+    return { user: { name: user.name, groups: [...(user.groups ?? [])] }, config, kubeConfig: kubeConfigFromRestConfig(config) };
+  };
+}
+
+/** Started is what a start has brought up so far, for stop() to take down. */
+interface Started {
+  plane?: ControlPlane;
+  webhook?: WebhookServing;
+}
+
+/** EnvInputs are the inputs of a start, read and checked before anything starts. */
+interface EnvInputs {
+  readonly crds: CustomResourceDefinitionObject[];
+  readonly webhookConfigs: WebhookConfigurationObject[];
+  readonly assets: BinaryAssets;
+  readonly timeouts: ControlPlaneTimeouts;
+}
+
+/**
+ * bringUp starts the control plane, waits for the `default` namespace, prepares webhook serving and
+ * installs the CRDs and webhook configurations; what it started is recorded in `started`.
+ */
+async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: string, started: Started): Promise<Omit<TestEnv, 'stop'>> {
+  const plane = await startControlPlane({
+    assets: inputs.assets,
+    workDir,
+    attachOutput: options.attachControlPlaneOutput ?? process.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true',
+    timeouts: inputs.timeouts,
+    ...(options.apiServerFlags === undefined ? {} : { apiServerFlags: options.apiServerFlags }),
+  });
+  started.plane = plane;
+  const authenticate = authenticator(plane);
+  const admin = await authenticate({ name: 'admin', groups: ['system:masters'] });
+  const conn = new ApiConnection(plane.host, { caPem: plane.servingCaPem, certPem: admin.config.certData, keyPem: admin.config.keyData });
+  await waitForDefaultNamespace(conn);
+  const webhook = await prepareWebhookServing(workDir, options.webhookInstallOptions);
+  started.webhook = webhook;
+  const conversion = options.webhookInstallOptions === undefined ? {} : { conversionWebhook: webhook.target };
+  const install = async (list: CustomResourceDefinitionObject[], timeoutMs: number | undefined): Promise<CustomResourceDefinitionObject[]> =>
+    list.length === 0 ? [] : installCRDs(conn, list, { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...conversion });
+  const installed = await install(inputs.crds, options.crdInstallTimeoutMs);
+  if (inputs.webhookConfigs.length > 0) await installWebhookConfigurations(conn, inputs.webhookConfigs, webhook.target);
+  const kubeconfigPath = join(workDir, 'kubeconfig');
+  writeFileSync(kubeconfigPath, kubeconfigText(admin.config), { mode: 0o600 });
+  return {
+    kubeConfig: admin.kubeConfig,
+    kubeconfigPath,
+    config: admin.config,
+    webhookInstallOptions: webhook.serving,
+    crds: installed,
+    pids: {
+      etcd: plane.etcd.pid,
+      get kubeApiserver() {
+        return plane.apiServer.pid;
+      },
+    },
+    restartAPIServer: (restart) => plane.restartAPIServer(restart),
+    addUser: authenticate,
+    installCRDs: (more) => install(readCRDs(more.paths ?? [], more.crds ?? [], more.errorIfPathMissing ?? false), more.timeoutMs ?? options.crdInstallTimeoutMs),
+  };
+}
+
 /**
  * startTestEnv starts a private control plane (etcd, then kube-apiserver, on free loopback ports, with
  * throw-away certificates), waits until it serves the `default` namespace, installs CRDs and webhook
@@ -131,112 +244,31 @@ const DEFAULT_NAMESPACE_POLL_MS = 50;
  */
 export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEnv> {
   // Read every input before starting anything, so that a typo fails in milliseconds.
-  const crds = selectCRDs([
-    ...readManifestObjects(options.crdDirectoryPaths ?? [], { errorIfPathMissing: options.errorIfCRDPathMissing ?? false, what: 'CRD' }),
-    ...asManifests(options.crds ?? [], 'crds option'),
-  ]);
-  const webhookOptions = options.webhookInstallOptions;
-  const webhookConfigs = webhookOptions === undefined ? [] : selectWebhookConfigurations([
-    ...readManifestObjects(webhookOptions.paths ?? [], { errorIfPathMissing: true, what: 'webhook' }),
-    ...asManifests(webhookOptions.mutatingWebhooks ?? [], 'mutatingWebhooks option'),
-    ...asManifests(webhookOptions.validatingWebhooks ?? [], 'validatingWebhooks option'),
-  ]);
+  const crds = readCRDs(options.crdDirectoryPaths ?? [], options.crds ?? [], options.errorIfCRDPathMissing ?? false);
+  const webhookConfigs = readWebhookConfigurations(options.webhookInstallOptions);
   const assets = findBinaryAssets(options.binaryAssetsDirectory === undefined ? {} : { binaryAssetsDirectory: options.binaryAssetsDirectory });
   if (!isBinaryAssets(assets)) {
     throw new UserError(assets.missing, { hint: 'set KUBEBUILDER_ASSETS to a directory with kube-apiserver and etcd (setup-envtest use -p path), or run `npm run envtest:build` in operator-ts' });
   }
   const timeouts = resolveControlPlaneTimeouts(options);
-  const attachOutput = options.attachControlPlaneOutput ?? process.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true';
-
   const workDir = mkdtempSync(join(tmpdir(), 'operator-ts-envtest-'));
   trackDirectory(workDir);
-  let plane: ControlPlane | undefined;
-  let webhookPort: PortReservation | undefined;
+  const started: Started = {};
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       try {
-        await plane?.stop();
+        await started.plane?.stop();
       } finally {
-        webhookPort?.release();
+        started.webhook?.reservation?.release();
         rmSync(workDir, { recursive: true, force: true });
         untrackDirectory(workDir);
       }
     })();
     return stopping;
   };
-
   try {
-    plane = await startControlPlane({
-      assets,
-      workDir,
-      attachOutput,
-      timeouts,
-      ...(options.apiServerFlags === undefined ? {} : { apiServerFlags: options.apiServerFlags }),
-    });
-    const clientCa = plane.clientCa;
-    const host = plane.host;
-    const servingCaPem = plane.servingCaPem;
-    const authenticate = async (user: TestUser): Promise<AuthenticatedUser> => {
-      const pair = await clientCa.issueClientCert({ name: user.name, groups: user.groups ?? [] });
-      const config: RestConfig = { host, caData: servingCaPem, certData: pair.certPem, keyData: pair.keyPem };
-      return { user: { name: user.name, groups: [...(user.groups ?? [])] }, config, kubeConfig: kubeConfigFromRestConfig(config) };
-    };
-    const admin = await authenticate({ name: 'admin', groups: ['system:masters'] });
-    const conn = new ApiConnection(host, { caPem: servingCaPem, certPem: admin.config.certData, keyPem: admin.config.keyData });
-    await waitForDefaultNamespace(conn);
-
-    const servingHost = webhookOptions?.localServingHost ?? '127.0.0.1';
-    if (webhookOptions?.localServingPort === undefined) webhookPort = await reservePort();
-    const servingPort = webhookOptions?.localServingPort ?? (webhookPort as PortReservation).port;
-    const webhookCa = await TinyCA.create();
-    const webhookCertDir = join(workDir, 'webhook-certs');
-    mkdirSync(webhookCertDir, { recursive: true, mode: 0o700 });
-    const webhookServing = await webhookCa.issueServingCert({ hosts: ['localhost', '127.0.0.1', servingHost] });
-    writeFileSync(join(webhookCertDir, 'tls.crt'), webhookServing.certPem, { mode: 0o600 });
-    writeFileSync(join(webhookCertDir, 'tls.key'), webhookServing.keyPem, { mode: 0o600 });
-    const target: ConversionWebhookTarget = { host: servingHost, port: servingPort, caPem: webhookCa.certPem };
-
-    const crdTimeout = options.crdInstallTimeoutMs;
-    const install = async (list: CustomResourceDefinitionObject[]): Promise<CustomResourceDefinitionObject[]> =>
-      list.length === 0
-        ? []
-        : installCRDs(conn, list, {
-            ...(crdTimeout === undefined ? {} : { timeoutMs: crdTimeout }),
-            ...(webhookOptions === undefined ? {} : { conversionWebhook: target }),
-          });
-    const installed = await install(crds);
-    if (webhookConfigs.length > 0) await installWebhookConfigurations(conn, webhookConfigs, target);
-
-    const kubeconfigPath = join(workDir, 'kubeconfig');
-    writeFileSync(kubeconfigPath, kubeconfigText(admin.config), { mode: 0o600 });
-    return {
-      kubeConfig: admin.kubeConfig,
-      kubeconfigPath,
-      config: admin.config,
-      webhookInstallOptions: { localServingHost: servingHost, localServingPort: servingPort, localServingCertDir: webhookCertDir, caData: webhookCa.certPem },
-      crds: installed,
-      pids: {
-        etcd: plane.etcd.pid,
-        get kubeApiserver() {
-          return (plane as ControlPlane).apiServer.pid;
-        },
-      },
-      restartAPIServer: (restart) => (plane as ControlPlane).restartAPIServer(restart),
-      addUser: authenticate,
-      installCRDs: async (more) => {
-        const list = selectCRDs([
-          ...readManifestObjects(more.paths ?? [], { errorIfPathMissing: more.errorIfPathMissing ?? false, what: 'CRD' }),
-          ...asManifests(more.crds ?? [], 'crds option'),
-        ]);
-        if (list.length === 0) return [];
-        return installCRDs(conn, list, {
-          timeoutMs: more.timeoutMs ?? crdTimeout,
-          ...(webhookOptions === undefined ? {} : { conversionWebhook: target }),
-        });
-      },
-      stop,
-    };
+    return { ...(await bringUp(options, { crds, webhookConfigs, assets, timeouts }, workDir, started)), stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,17 +1,5 @@
 import { Command, Option } from 'commander';
-import { withCommandLock } from '../command-lock.js';
-import { processIO, type CliIO } from '../io.js';
-
-/** StdinReader reads all of stdin, or returns undefined when nothing is piped (a terminal). */
-export type StdinReader = () => Promise<string | undefined>;
-
-/** readProcessStdin is the {@link StdinReader} of a real process. */
-export const readProcessStdin: StdinReader = async () => {
-  if (process.stdin.isTTY === true) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-};
+import type { RunContext } from '../run-context.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -19,7 +7,7 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
  * generateBundleCommand builds `operator-ts generate bundle`: an OLM registry+v1 bundle from the rendered
  * kustomize manifests (stdin or --input-dir) and the base CSV. Wire it as a subcommand of `generate`.
  */
-export function generateBundleCommand(io: CliIO = processIO(), readStdin: StdinReader = readProcessStdin): Command {
+export function generateBundleCommand(ctx: RunContext): Command {
   return new Command('bundle')
     .description('Generate an OLM bundle (CSV, CRDs, metadata, scorecard config, bundle.Dockerfile) from kustomize output')
     .option('-v, --version <semver>', 'bundle version, strict semver without "v" (required)')
@@ -43,13 +31,13 @@ export function generateBundleCommand(io: CliIO = processIO(), readStdin: StdinR
         'createdAt is only written when SOURCE_DATE_EPOCH is set, so re-runs are byte-identical.\n',
     )
     .action(async (flags: Record<string, unknown>) => {
-      const { generateBundleAction } = await import('../../manifests/olm/commands/bundle-actions.js');
-      await withCommandLock(io, 'generate bundle', {}, () => generateBundleAction({ ...io, readStdin }, flags));
+      const { generateBundleAction } = await import('./bundle-actions.js');
+      await ctx.locked('generate bundle', {}, () => generateBundleAction(ctx, flags));
     });
 }
 
 /** bundleValidateCommand builds `operator-ts bundle validate <dir>`; exits 1 when any check reports an error. */
-export function bundleValidateCommand(io: CliIO = processIO()): Command {
+export function bundleValidateCommand(ctx: RunContext): Command {
   return new Command('validate')
     .description('Validate an OLM bundle directory (format, content, CSV, CRD and bundle checks, plus optional suites)')
     .argument('[dir]', 'bundle directory')
@@ -59,15 +47,15 @@ export function bundleValidateCommand(io: CliIO = processIO()): Command {
     .option('--list-optional', 'list the optional validators and their checks', false)
     .addHelpText('after', '\nExamples:\n  operator-ts bundle validate ./bundle\n  operator-ts bundle validate ./bundle --select-optional suite=operatorframework -o json\n')
     .action(async (dir: string | undefined, flags: Record<string, unknown>) => {
-      const { bundleValidateAction } = await import('../../manifests/olm/commands/bundle-actions.js');
-      await bundleValidateAction({ ...io, readStdin: async () => undefined }, dir, flags);
+      const { bundleValidateAction } = await import('./bundle-actions.js');
+      await bundleValidateAction(ctx.io, dir, flags);
     });
 }
 
 /** bundleCommand builds the `operator-ts bundle` group holding `validate`. */
-export function bundleCommand(io: CliIO = processIO()): Command {
+export function bundleCommand(ctx: RunContext): Command {
   return new Command('bundle')
     .description('Work with OLM bundles')
     .addHelpText('after', '\nExamples:\n  operator-ts bundle validate ./bundle\n  operator-ts generate bundle --help   # write a bundle first\n')
-    .addCommand(bundleValidateCommand(io));
+    .addCommand(bundleValidateCommand(ctx));
 }

@@ -1,12 +1,11 @@
 import { Command, Option } from 'commander';
-import { withCommandLock } from '../command-lock.js';
-import { processIO, type CliIO } from '../io.js';
+import type { RunContext } from '../run-context.js';
 
 /**
  * generateCatalogCommand builds `operator-ts generate catalog`: adds the bundle in --bundle-dir (published
  * as --bundle-image) to the file-based catalog in --catalog-dir. Wire it as a subcommand of `generate`.
  */
-export function generateCatalogCommand(io: CliIO = processIO()): Command {
+export function generateCatalogCommand(ctx: RunContext): Command {
   return new Command('catalog')
     .description('Add a bundle release to a file-based OLM catalog (FBC) and write catalog.Dockerfile')
     .option('--catalog-dir <dir>', 'FBC root directory', 'catalog')
@@ -24,28 +23,28 @@ export function generateCatalogCommand(io: CliIO = processIO()): Command {
         'The whole catalog is validated before writing; on any error nothing is written.\n',
     )
     .action(async (flags: Record<string, unknown>) => {
-      const { generateCatalogAction } = await import('../../manifests/olm/commands/catalog-actions.js');
-      await withCommandLock(io, 'generate catalog', {}, () => generateCatalogAction({ ...io, readStdin: async () => undefined }, flags));
+      const { generateCatalogAction } = await import('./catalog-actions.js');
+      await ctx.locked('generate catalog', {}, () => generateCatalogAction(ctx.io, flags));
     });
 }
 
 /** catalogValidateCommand builds `operator-ts catalog validate <dir>`; exits 1 when the catalog is invalid. */
-export function catalogValidateCommand(io: CliIO = processIO()): Command {
+export function catalogValidateCommand(ctx: RunContext): Command {
   return new Command('validate')
     .description('Validate a file-based catalog: packages, channels, bundles and upgrade graphs')
     .argument('<dir>', 'catalog directory')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText('after', '\nExamples:\n  operator-ts catalog validate catalog\n')
     .action(async (dir: string, flags: Record<string, unknown>) => {
-      const { catalogValidateAction } = await import('../../manifests/olm/commands/catalog-actions.js');
-      await catalogValidateAction({ ...io, readStdin: async () => undefined }, dir, flags);
+      const { catalogValidateAction } = await import('./catalog-actions.js');
+      await catalogValidateAction(ctx.io, dir, flags);
     });
 }
 
 /** catalogCommand builds the `operator-ts catalog` group holding `validate`. */
-export function catalogCommand(io: CliIO = processIO()): Command {
+export function catalogCommand(ctx: RunContext): Command {
   return new Command('catalog')
     .description('Work with file-based OLM catalogs')
     .addHelpText('after', '\nExamples:\n  operator-ts catalog validate catalog\n  operator-ts generate catalog --help   # add a bundle to a catalog first\n')
-    .addCommand(catalogValidateCommand(io));
+    .addCommand(catalogValidateCommand(ctx));
 }

@@ -1,13 +1,12 @@
 import { Command, Option } from 'commander';
-import { withCommandLock } from '../command-lock.js';
-import { processIO, type CliIO } from '../io.js';
+import type { RunContext } from '../run-context.js';
 
 /**
  * chartVersionCommand builds `operator-ts chart version`: validates Chart.yaml and checks its version
  * against the CRD changes since the previous chart (a git revision or a directory); with --bump it
  * writes the new version.
  */
-export function chartVersionCommand(io: CliIO = processIO()): Command {
+export function chartVersionCommand(ctx: RunContext): Command {
   return new Command('version')
     .description('Check (or with --bump, set) the chart version from the CRD changes since the previous chart')
     .option('--chart <dir>', 'chart directory', 'dist/chart')
@@ -21,15 +20,15 @@ export function chartVersionCommand(io: CliIO = processIO()): Command {
         '  operator-ts chart version --from v0.3.0 --release\n',
     )
     .action(async (flags: { chart: string; bump?: string; from: string; release: boolean }) => {
-      const { chartVersionAction } = await import('../../manifests/helm/chart-version.js');
-      await withCommandLock(io, 'chart version', {}, () => chartVersionAction(io, flags));
+      const { chartVersionAction } = await import('./chart-version-action.js');
+      await ctx.locked('chart version', {}, () => chartVersionAction(ctx.io, flags));
     });
 }
 
 /** chartCommand builds the `operator-ts chart` group holding `version`. */
-export function chartCommand(io: CliIO = processIO()): Command {
+export function chartCommand(ctx: RunContext): Command {
   return new Command('chart')
     .description('Work with the operator\'s Helm chart (dist/chart, written by edit --plugins helm/v1)')
     .addHelpText('after', '\nExamples:\n  operator-ts chart version --bump auto\n')
-    .addCommand(chartVersionCommand(io));
+    .addCommand(chartVersionCommand(ctx));
 }

@@ -53,7 +53,7 @@ export function createApiCommand(ctx: RunContext): Command {
     await runScaffold({
       command: 'createApi',
       io: ctx.io,
-      chain: runChain,
+      chain: runChain.plugins,
       project,
       resource,
       flags,

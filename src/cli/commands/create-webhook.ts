@@ -27,7 +27,7 @@ export function createWebhookCommand(ctx: RunContext): Command {
     await runScaffold({
       command: 'createWebhook',
       io: ctx.io,
-      chain: runChain,
+      chain: runChain.plugins,
       project,
       resource,
       flags: flagValues(opts),

@@ -1,7 +1,5 @@
 import { Command } from 'commander';
-import { canonicalKeys } from '../../plugin/resolve.js';
 import type { OptionSpec } from '../../plugin/types.js';
-import { availablePlugins, pluginsFlag } from '../chain.js';
 import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
 import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
@@ -20,13 +18,13 @@ export function editCommand(ctx: RunContext): Command {
   cmd.action((opts: Record<string, unknown>) => ctx.locked('edit', flagValues(opts), async () => {
     const project = ctx.project('edit');
     const runChain = ctx.chain('edit');
-    if (pluginsFlag(ctx.argv) !== undefined) project.layout = canonicalKeys(ctx.chainKeys('edit'), availablePlugins());
+    if (runChain.fromFlag) project.layout = [...runChain.layout];
     if (typeof opts['multigroup'] === 'boolean') project.multigroup = opts['multigroup'];
     if (typeof opts['namespaced'] === 'boolean') project.namespaced = opts['namespaced'];
     await runScaffold({
       command: 'edit',
       io: ctx.io,
-      chain: runChain,
+      chain: runChain.plugins,
       project,
       flags: flagValues(opts),
       next: 'review the changes, then run: npm run manifests && npm test',

@@ -1,22 +1,11 @@
 import { Command, Option } from 'commander';
-
-/**
- * GenerateCommandIO is the part of the CLI's IO `generate` uses (structurally a CliIO, declared here so
- * this module imports nothing but commander); without it the command uses the process.
- */
-export interface GenerateCommandIO {
-  readonly cwd: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  /** Aborted on Ctrl-C / SIGTERM: stops waiting for the project lock. */
-  readonly signal?: AbortSignal;
-}
+import type { RunContext } from '../run-context.js';
 
 /**
  * generateCommand builds `operator-ts generate [crd] [rbac] [webhook] [code]`, controller-gen for
  * TypeScript. The generator (ts-morph) is loaded inside the action so that `--help` stays fast.
  */
-export function generateCommand(io?: GenerateCommandIO): Command {
+export function generateCommand(ctx: RunContext): Command {
   return new Command('generate')
     .description('Generate CRDs, RBAC roles, webhook configurations and zz_generated.resources.ts from marker comments')
     .argument('[generators...]', 'any of crd, rbac, webhook, code (none = all)')
@@ -32,14 +21,11 @@ export function generateCommand(io?: GenerateCommandIO): Command {
       '\nExamples:\n  operator-ts generate\n  operator-ts generate crd --max-desc-len 0\n  operator-ts generate rbac --role-name my-role\n\nMarkers: the same as controller-gen (+kubebuilder:validation:Minimum=1, +kubebuilder:rbac:...);\nsee https://book.kubebuilder.io/reference/markers. Errors are reported as file:line:col with a fix.\n',
     )
     .action(async (names: string[], flags: Record<string, unknown>) => {
-      const [{ generateAction }, { withCommandLock }] = await Promise.all([import('../../generate/command-action.js'), import('../command-lock.js')]);
-      const out = io?.out ?? ((t: string) => void process.stdout.write(t));
-      const err = io?.err ?? ((t: string) => void process.stderr.write(t));
-      const cwd = io?.cwd ?? process.cwd();
+      const { generateAction } = await import('./generate-action.js');
       // npm scripts run generate in CI, next to other commands: it reads and writes under the project lock too.
-      await withCommandLock({ cwd, err, ...(io?.signal === undefined ? {} : { signal: io.signal }) }, 'generate', {}, () => {
-        io?.signal?.throwIfAborted();
-        generateAction(cwd, names, flags, { out, err });
+      await ctx.locked('generate', {}, () => {
+        ctx.io.signal?.throwIfAborted();
+        generateAction(ctx, names, flags);
       });
     });
 }

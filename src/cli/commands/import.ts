@@ -1,17 +1,11 @@
 import { Command } from 'commander';
-
-/** ImportCommandIO is the part of the CLI's IO `import` uses (structurally a CliIO). */
-export interface ImportCommandIO {
-  readonly cwd: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
+import type { RunContext } from '../run-context.js';
 
 /**
  * importCommand builds `operator-ts import crd`: CustomResourceDefinitions to typed TypeScript API
  * folders. The importer (and json-schema-to-typescript with it) is loaded inside the action only.
  */
-export function importCommand(io: ImportCommandIO): Command {
+export function importCommand(ctx: RunContext): Command {
   const crd = new Command('crd')
     .description('Turn CustomResourceDefinitions (files, folders, - for stdin, or --from-cluster) into TypeScript types with markers and typed resource descriptors')
     .argument('[sources...]', 'CRD files (YAML or JSON, multi-document, kind: List) or folders of them; - reads standard input')
@@ -25,7 +19,7 @@ export function importCommand(io: ImportCommandIO): Command {
     )
     .action(async (sources: string[], flags: Record<string, unknown>) => {
       const { importAction } = await import('./import-action.js');
-      await importAction(io, sources, flags);
+      await importAction(ctx.io, sources, flags);
     });
   return new Command('import').description('Import APIs the project does not own').addCommand(crd).addHelpText('after', '\nExamples:\n  operator-ts import crd cert-manager.crds.yaml\n');
 }

@@ -4,9 +4,7 @@ import { isUserError, UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
 import { newProject } from '../../model/project.js';
 import { validateDomain, validateProjectName, validateRepo } from '../../model/naming.js';
-import { canonicalKeys } from '../../plugin/resolve.js';
 import type { OptionSpec } from '../../plugin/types.js';
-import { availablePlugins } from '../chain.js';
 import type { RunContext } from '../run-context.js';
 import { runScaffold } from '../runner.js';
 import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
@@ -51,12 +49,12 @@ export function initCommand(ctx: RunContext): Command {
     }
     const repo = typeof flags['repo'] === 'string' ? flags['repo'] : undefined;
     if (repo !== undefined) validateRepo(repo);
-    const keys = ctx.chainKeys('init');
+    const runChain = ctx.chain('init');
     const project = newProject({
       domain,
       projectName,
       ...(repo === undefined ? {} : { repo }),
-      layout: canonicalKeys(keys, availablePlugins()),
+      layout: [...runChain.layout],
       cliVersion: cliVersion(),
       multigroup: flags['multigroup'] === true,
       namespaced: flags['namespaced'] === true,
@@ -64,7 +62,7 @@ export function initCommand(ctx: RunContext): Command {
     await runScaffold({
       command: 'init',
       io,
-      chain: ctx.chain('init'),
+      chain: runChain.plugins,
       project,
       flags,
       next:

@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { isUserError } from '../../errors/user-error.js';
 import { FIXTURE_DIR } from '../../manifests/olm/testdata/memcached-fixture.js';
+import { RunContext } from '../run-context.js';
 import { bundleCommand, generateBundleCommand } from './bundle.js';
 import { catalogCommand, generateCatalogCommand } from './catalog.js';
 
@@ -24,11 +25,12 @@ function project(): string {
 
 async function run(cwd: string, args: string[], stdin?: string): Promise<Run> {
   const r: Run = { out: '', err: '', error: undefined };
-  const io = { cwd, out: (t: string) => void (r.out += t), err: (t: string) => void (r.err += t) };
+  const io = { cwd, out: (t: string) => void (r.out += t), err: (t: string) => void (r.err += t), readStdin: async () => stdin };
+  const ctx = new RunContext(io, args);
   const program = new Command('operator-ts').exitOverride();
-  program.addCommand(new Command('generate').addCommand(generateBundleCommand(io, async () => stdin)).addCommand(generateCatalogCommand(io)));
-  program.addCommand(bundleCommand(io));
-  program.addCommand(catalogCommand(io));
+  program.addCommand(new Command('generate').addCommand(generateBundleCommand(ctx)).addCommand(generateCatalogCommand(ctx)));
+  program.addCommand(bundleCommand(ctx));
+  program.addCommand(catalogCommand(ctx));
   for (const c of program.commands) c.exitOverride();
   try {
     await program.parseAsync(args, { from: 'user' });

@@ -19,6 +19,44 @@ function bundleVersion(bundle: Obj): string {
   return String(p?.value?.version ?? '');
 }
 
+/** withBundle returns the bundles with the rendered one in place of any bundle of the same name; another bundle of its version is refused. */
+function withBundle(bundles: readonly Obj[], rendered: RenderedBundle): Obj[] {
+  const sameVersion = bundles.find((b) => bundleVersion(b) === rendered.version && field(b, 'name') !== rendered.bundle.name);
+  if (sameVersion !== undefined) {
+    throw new UserError(`package ${rendered.packageName} already has version ${rendered.version} as bundle "${String(field(sameVersion, 'name'))}"`, {
+      hint: 'bump --version when generating the bundle; one version can only be released once',
+    });
+  }
+  return [...bundles.filter((b) => field(b, 'name') !== rendered.bundle.name), clone(rendered.bundle)];
+}
+
+/**
+ * addEntry puts the release into one channel's entries. Re-adding a release keeps the replaces edge chosen
+ * when it was first added; a new entry without one replaces the channel's head, which must be older.
+ */
+function addEntry(entries: ChannelEntry[], channelName: string, bundles: readonly Obj[], rendered: RenderedBundle, replaces: string | undefined): void {
+  const entry: ChannelEntry = { ...rendered.entry };
+  if (replaces !== undefined) entry.replaces = replaces;
+  const index = entries.findIndex((e) => e.name === entry.name);
+  if (index >= 0) {
+    const previous = entries[index];
+    if (entry.replaces === undefined && previous?.replaces !== undefined) entry.replaces = previous.replaces;
+    entries[index] = withEdges(entry);
+    return;
+  }
+  const head = entry.replaces === undefined ? channelHead(entries) : undefined;
+  if (head !== undefined) {
+    const headVersion = bundleVersion(bundles.find((b) => field(b, 'name') === head) ?? {});
+    if (compareSemver(headVersion, rendered.version) >= 0) {
+      throw new UserError(`bundle ${entry.name} (${rendered.version}) is not newer than ${head} (${headVersion}), the head of channel ${channelName}`, {
+        hint: 'release a higher --version, or set spec.replaces in the base CSV (or --replaces) to place it in the upgrade graph explicitly',
+      });
+    }
+    entry.replaces = head;
+  }
+  entries.push(withEdges(entry));
+}
+
 /**
  * addBundleToPackage returns the package's FBC blobs with one more release: the bundle blob (replaced if
  * the same bundle name is already there, so re-running is idempotent) and an entry in each channel. A new
@@ -27,24 +65,14 @@ function bundleVersion(bundle: Obj): string {
  */
 export function addBundleToPackage(existing: readonly Obj[], rendered: RenderedBundle, o: AddBundleOptions = {}): Obj[] {
   const pkgName = rendered.packageName;
-  let pkg = existing.find((b) => schemaOf(b) === 'olm.package');
+  const pkg = existing.find((b) => schemaOf(b) === 'olm.package');
   const channels = existing.filter((b) => schemaOf(b) === 'olm.channel').map(clone);
-  let bundles = existing.filter((b) => schemaOf(b) === 'olm.bundle').map(clone);
   const others = existing.filter((b) => !['olm.package', 'olm.channel', 'olm.bundle'].includes(schemaOf(b)));
   const targetChannels = o.channels !== undefined && o.channels.length > 0 ? o.channels : rendered.channels;
   if (targetChannels.length === 0) {
     throw new UserError(`bundle ${rendered.bundle.name as string} names no channel`, { hint: 'pass --channels, or regenerate the bundle with --channels' });
   }
-
-  const sameVersion = bundles.find((b) => bundleVersion(b) === rendered.version && field(b, 'name') !== rendered.bundle.name);
-  if (sameVersion !== undefined) {
-    throw new UserError(`package ${pkgName} already has version ${rendered.version} as bundle "${String(field(sameVersion, 'name'))}"`, {
-      hint: 'bump --version when generating the bundle; one version can only be released once',
-    });
-  }
-  bundles = bundles.filter((b) => field(b, 'name') !== rendered.bundle.name);
-  bundles.push(clone(rendered.bundle));
-
+  const bundles = withBundle(existing.filter((b) => schemaOf(b) === 'olm.bundle').map(clone), rendered);
   for (const channelName of targetChannels) {
     let channel = channels.find((c) => field(c, 'name') === channelName);
     if (channel === undefined) {
@@ -52,36 +80,12 @@ export function addBundleToPackage(existing: readonly Obj[], rendered: RenderedB
       channels.push(channel);
     }
     const entries = asObjArray(channel.entries) as unknown as ChannelEntry[];
-    const entry: ChannelEntry = { ...rendered.entry };
-    if (o.replaces !== undefined) entry.replaces = o.replaces;
-    const index = entries.findIndex((e) => e.name === entry.name);
-    if (index >= 0) {
-      // Re-adding a release keeps the replaces edge chosen when it was first added.
-      const previous = entries[index];
-      if (entry.replaces === undefined && previous?.replaces !== undefined) entry.replaces = previous.replaces;
-      entries[index] = withEdges(entry);
-    } else {
-      if (entry.replaces === undefined) {
-        const head = channelHead(entries);
-        if (head !== undefined) {
-          const headVersion = bundleVersion(bundles.find((b) => field(b, 'name') === head) ?? {});
-          if (compareSemver(headVersion, rendered.version) >= 0) {
-            throw new UserError(`bundle ${entry.name} (${rendered.version}) is not newer than ${head} (${headVersion}), the head of channel ${channelName}`, {
-              hint: 'release a higher --version, or set spec.replaces in the base CSV (or --replaces) to place it in the upgrade graph explicitly',
-            });
-          }
-          entry.replaces = head;
-        }
-      }
-      entries.push(withEdges(entry));
-    }
+    addEntry(entries, channelName, bundles, rendered, o.replaces);
     channel.entries = entries;
   }
-
   const defaultChannel = o.defaultChannel ?? (pkg?.defaultChannel as string | undefined) ?? rendered.defaultChannel ?? targetChannels[0];
-  pkg = { ...(pkg ?? { name: pkgName, schema: 'olm.package' }), defaultChannel };
   return [
-    pkg,
+    { ...(pkg ?? { name: pkgName, schema: 'olm.package' }), defaultChannel },
     ...channels.sort((a, b) => compareStrings(String(field(a, 'name')), String(field(b, 'name')))),
     ...bundles.sort((a, b) => compareSemver(bundleVersion(a), bundleVersion(b)) || compareStrings(String(field(a, 'name')), String(field(b, 'name')))),
     ...others,

@@ -72,6 +72,59 @@ export function pickBaseCsv(c: CollectedManifests, packageName: string, base: Ob
   });
 }
 
+/** installStrategy is the CSV's deployment install strategy: the operator Deployments and the roles their service accounts are bound to. */
+function installStrategy(c: CollectedManifests, extraServiceAccounts: CsvOptions['extraServiceAccounts']): { install: Obj; consumed: CsvResult['consumed'] } {
+  const deployments = [...c.deployments].sort((a, b) => compareStrings(nameOf(a), nameOf(b))).map((d) => {
+    const entry: Obj = { name: nameOf(d), spec: clone(d.spec ?? {}) };
+    if (isObj(d.metadata?.labels) && Object.keys(d.metadata.labels).length > 0) entry.label = clone(d.metadata.labels);
+    injectTargetNamespaces(entry.spec);
+    return entry;
+  });
+  const rbac = buildPermissions(c, extraServiceAccounts);
+  const install: Obj = { spec: { deployments }, strategy: 'deployment' };
+  if (rbac.clusterPermissions.length > 0) install.spec.clusterPermissions = rbac.clusterPermissions.map(toPlain);
+  if (rbac.permissions.length > 0) install.spec.permissions = rbac.permissions.map(toPlain);
+  return { install, consumed: rbac.consumed };
+}
+
+/** setOrDelete sets spec[key] to a non-empty list, or removes the key. */
+function setOrDelete(spec: Obj, key: string, list: readonly unknown[]): void {
+  if (list.length > 0) spec[key] = list;
+  else delete spec[key];
+}
+
+/** setOwnedCrds recomputes spec.customresourcedefinitions.owned from the CRDs, the base's entries and the marker descriptors. */
+function setOwnedCrds(spec: Obj, c: CollectedManifests, descriptors: CsvOptions['descriptors']): Obj[] {
+  const crdsSection: Obj = isObj(spec.customresourcedefinitions) ? spec.customresourcedefinitions : {};
+  const owned = buildOwnedCrds(c.crds, asObjArray(crdsSection.owned), descriptors ?? []);
+  setOrDelete(crdsSection, 'owned', owned);
+  if (Object.keys(crdsSection).length > 0) spec.customresourcedefinitions = crdsSection;
+  else delete spec.customresourcedefinitions;
+  return owned;
+}
+
+/** setAnnotations writes the generated annotations: alm-examples, createdAt, builder, project layout and skipRange. */
+function setAnnotations(annotations: Obj, c: CollectedManifests, owned: readonly Obj[], options: CsvOptions): void {
+  annotations['alm-examples'] = buildAlmExamples([...c.customResources, ...keptBaseExamples(annotations['alm-examples'], c.customResources, owned)]);
+  if (options.createdAt !== undefined) annotations.createdAt = options.createdAt;
+  else delete annotations.createdAt;
+  annotations['operators.operatorframework.io/builder'] = options.builder ?? 'operator-ts';
+  annotations['operators.operatorframework.io/project_layout'] = options.projectLayout ?? 'unknown';
+  if (options.skipRange !== undefined) annotations['olm.skipRange'] = options.skipRange;
+}
+
+/** setUpgradeFields writes replaces, skips, minKubeVersion and the install modes (all namespaces when neither the options nor the base say). */
+function setUpgradeFields(spec: Obj, options: CsvOptions): void {
+  if (options.replaces !== undefined) spec.replaces = options.replaces;
+  if (options.skips !== undefined) spec.skips = [...options.skips];
+  if (options.minKubeVersion !== undefined) spec.minKubeVersion = options.minKubeVersion;
+  if (options.installModes !== undefined) {
+    spec.installModes = INSTALL_MODES.map((type) => ({ supported: options.installModes?.[type] === true, type }));
+  } else if (!Array.isArray(spec.installModes) || spec.installModes.length === 0) {
+    spec.installModes = INSTALL_MODES.map((type) => ({ supported: type === 'AllNamespaces', type }));
+  }
+}
+
 /**
  * buildCsv merges a base ClusterServiceVersion with the rendered manifests the way operator-sdk's
  * `generate bundle` does (operator-sdk internal/generate/clusterserviceversion/clusterserviceversion.go,
@@ -98,50 +151,14 @@ export function buildCsv(base: Obj, c: CollectedManifests, options: CsvOptions):
   csv.spec = isObj(csv.spec) ? csv.spec : {};
   const spec: Obj = csv.spec;
   spec.version = options.version;
-
-  const deployments = [...c.deployments].sort((a, b) => compareStrings(nameOf(a), nameOf(b))).map((d) => {
-    const entry: Obj = { name: nameOf(d), spec: clone(d.spec ?? {}) };
-    if (isObj(d.metadata?.labels) && Object.keys(d.metadata.labels).length > 0) entry.label = clone(d.metadata.labels);
-    injectTargetNamespaces(entry.spec);
-    return entry;
-  });
-  const rbac = buildPermissions(c, options.extraServiceAccounts);
-  const install: Obj = { spec: { deployments }, strategy: 'deployment' };
-  if (rbac.clusterPermissions.length > 0) install.spec.clusterPermissions = rbac.clusterPermissions.map(toPlain);
-  if (rbac.permissions.length > 0) install.spec.permissions = rbac.permissions.map(toPlain);
+  const { install, consumed } = installStrategy(c, options.extraServiceAccounts);
   spec.install = install;
-
-  const crdsSection: Obj = isObj(spec.customresourcedefinitions) ? spec.customresourcedefinitions : {};
-  const owned = buildOwnedCrds(c.crds, asObjArray(crdsSection.owned), options.descriptors ?? []);
-  if (owned.length > 0) crdsSection.owned = owned;
-  else delete crdsSection.owned;
-  if (Object.keys(crdsSection).length > 0) spec.customresourcedefinitions = crdsSection;
-  else delete spec.customresourcedefinitions;
-
-  const webhooks = buildWebhookDefinitions(c);
-  if (webhooks.length > 0) spec.webhookdefinitions = webhooks;
-  else delete spec.webhookdefinitions;
-
-  annotations['alm-examples'] = buildAlmExamples([...c.customResources, ...keptBaseExamples(annotations['alm-examples'], c.customResources, owned)]);
-  if (options.createdAt !== undefined) annotations.createdAt = options.createdAt;
-  else delete annotations.createdAt;
-  annotations['operators.operatorframework.io/builder'] = options.builder ?? 'operator-ts';
-  annotations['operators.operatorframework.io/project_layout'] = options.projectLayout ?? 'unknown';
-  if (options.skipRange !== undefined) annotations['olm.skipRange'] = options.skipRange;
-
-  const related = buildRelatedImages(c.deployments, asObjArray(spec.relatedImages), warnings);
-  if (related.length > 0) spec.relatedImages = related;
-  else delete spec.relatedImages;
-
-  if (options.replaces !== undefined) spec.replaces = options.replaces;
-  if (options.skips !== undefined) spec.skips = [...options.skips];
-  if (options.minKubeVersion !== undefined) spec.minKubeVersion = options.minKubeVersion;
-  if (options.installModes !== undefined) {
-    spec.installModes = INSTALL_MODES.map((type) => ({ supported: options.installModes?.[type] === true, type }));
-  } else if (!Array.isArray(spec.installModes) || spec.installModes.length === 0) {
-    spec.installModes = INSTALL_MODES.map((type) => ({ supported: type === 'AllNamespaces', type }));
-  }
-  return { csv, consumed: rbac.consumed, warnings };
+  const owned = setOwnedCrds(spec, c, options.descriptors);
+  setOrDelete(spec, 'webhookdefinitions', buildWebhookDefinitions(c));
+  setAnnotations(annotations, c, owned, options);
+  setOrDelete(spec, 'relatedImages', buildRelatedImages(c.deployments, asObjArray(spec.relatedImages), warnings));
+  setUpgradeFields(spec, options);
+  return { csv, consumed, warnings };
 }
 
 /**

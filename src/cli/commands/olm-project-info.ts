@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import { UserError } from '../../../errors/user-error.js';
-import { readProjectFile } from '../../../model/project-reader.js';
-import { isDns1123Label } from '../model/names.js';
+import { UserError } from '../../errors/user-error.js';
+import { isDns1123Label } from '../../manifests/olm/model/names.js';
+import type { ProjectFile } from '../../model/project-reader.js';
 
 /** ProjectInfo is what the OLM commands take from the PROJECT file. */
 export interface ProjectInfo {
@@ -10,12 +10,9 @@ export interface ProjectInfo {
   layout: string;
 }
 
-/**
- * readProjectInfo reads projectName and layout from `<dir>/PROJECT` through the one PROJECT reader (a
- * broken file is a located error), tolerating its absence.
- */
-export async function readProjectInfo(dir: string): Promise<ProjectInfo> {
-  const project = readProjectFile(dir)?.config;
+/** projectInfo takes projectName and layout from the PROJECT the command runs in, if there is one. */
+export function projectInfo(file: ProjectFile | undefined): ProjectInfo {
+  const project = file?.config;
   if (project === undefined) return { projectName: undefined, layout: 'unknown' };
   return { projectName: project.projectName, layout: project.layout.join(',') };
 }

@@ -1,11 +1,11 @@
 import { relative, resolve } from 'node:path';
-import { UserError } from '../../../errors/user-error.js';
-import { generateCatalog } from '../catalog/generate-catalog.js';
-import { validateCatalog } from '../catalog/validate-catalog.js';
-import { isDirectory } from '../fs/tree.js';
-import { formatFindings, hasErrors } from '../validate/validate-bundle.js';
-import type { CommandIO } from './bundle-actions.js';
-import { splitList } from './project-info.js';
+import { UserError } from '../../errors/user-error.js';
+import { generateCatalog } from '../../manifests/olm/catalog/generate-catalog.js';
+import { validateCatalog } from '../../manifests/olm/catalog/validate-catalog.js';
+import { isDirectory } from '../../manifests/olm/fs/tree.js';
+import { formatFindings, hasErrors } from '../../manifests/olm/validate/validate-bundle.js';
+import type { CliIO } from '../io.js';
+import { splitList } from './olm-project-info.js';
 
 /** GenerateCatalogFlags are the parsed flags of `operator-ts generate catalog`. */
 export interface GenerateCatalogFlags {
@@ -20,7 +20,7 @@ export interface GenerateCatalogFlags {
 }
 
 /** generateCatalogAction implements `operator-ts generate catalog`. */
-export async function generateCatalogAction(io: CommandIO, flags: GenerateCatalogFlags): Promise<void> {
+export async function generateCatalogAction(io: CliIO, flags: GenerateCatalogFlags): Promise<void> {
   if (flags.bundleImage === undefined || flags.bundleImage === '') {
     throw new UserError('--bundle-image is required', { hint: 'pass the pushed bundle image, e.g. --bundle-image quay.io/example/memcached-operator-bundle:v0.1.0 (make catalog passes BUNDLE_IMG)' });
   }
@@ -39,7 +39,7 @@ export async function generateCatalogAction(io: CommandIO, flags: GenerateCatalo
 }
 
 /** catalogValidateAction implements `operator-ts catalog validate <dir>`. */
-export async function catalogValidateAction(io: CommandIO, dir: string, flags: { output?: string }): Promise<void> {
+export async function catalogValidateAction(io: CliIO, dir: string, flags: { output?: string }): Promise<void> {
   const output = flags.output ?? 'text';
   if (output !== 'text' && output !== 'json') throw new UserError(`--output ${output} is not supported`, { hint: 'use --output text or --output json' });
   const root = resolve(io.cwd, dir);

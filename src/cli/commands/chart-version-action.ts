@@ -3,8 +3,9 @@ import semver from 'semver';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { UserError } from '../../errors/user-error.js';
 import { VirtualTree } from '../../machinery/tree.js';
-import { chartCrds, chartFromDirectory, chartFromGit, type ChartSource } from './chart-source.js';
-import { bumpAtLeast, compareCrdSets, maxBump, type Bump, type Finding } from './crd-diff.js';
+import { chartCrds, chartFromDirectory, chartFromGit, type ChartSource } from '../../manifests/helm/chart-source.js';
+import { bumpAtLeast, compareCrdSets, maxBump, type Bump, type Finding } from '../../manifests/helm/crd-diff.js';
+import type { CliIO } from '../io.js';
 
 /** ChartVersionOptions are the flags of `operator-ts chart version`. */
 export interface ChartVersionOptions {
@@ -16,13 +17,6 @@ export interface ChartVersionOptions {
   readonly from: string;
   /** Refuse a pre-release version (the default branch publishes releases only). */
   readonly release: boolean;
-}
-
-/** ChartIO is where the command works and writes. */
-export interface ChartIO {
-  readonly cwd: string;
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
 }
 
 interface ChartYaml {
@@ -54,7 +48,7 @@ export function readChartYaml(text: string, file: string): ChartYaml {
   return { doc, version, line: lineOf('version') };
 }
 
-async function previousChart(io: ChartIO, options: ChartVersionOptions): Promise<ChartSource | undefined> {
+async function previousChart(io: CliIO, options: ChartVersionOptions): Promise<ChartSource | undefined> {
   const dir = isAbsolute(options.from) ? options.from : resolve(io.cwd, options.from);
   const fromDir = chartFromDirectory(dir, options.from);
   if (fromDir !== undefined) return fromDir;
@@ -69,10 +63,10 @@ const BUMPS: readonly string[] = ['auto', 'major', 'minor', 'patch'];
 
 /**
  * chartVersionAction checks (and with --bump, sets) the chart version against the previous chart: the CRD
- * changes since then decide the least bump (see crd-diff.ts). Without --bump a version that is not bumped
+ * changes since then decide the least bump (see src/manifests/helm/crd-diff.ts). Without --bump a version that is not bumped
  * enough fails, so CI can run it; with --bump auto the version becomes the previous one bumped by that much.
  */
-export async function chartVersionAction(io: ChartIO, options: ChartVersionOptions): Promise<void> {
+export async function chartVersionAction(io: CliIO, options: ChartVersionOptions): Promise<void> {
   if (options.bump !== undefined && !BUMPS.includes(options.bump))
     throw new UserError(`--bump ${JSON.stringify(options.bump)} is not a bump`, { hint: 'use --bump auto, major, minor or patch' });
   const chartDir = resolve(io.cwd, options.chart);
@@ -128,7 +122,7 @@ function sameChart(a: ChartSource, b: ChartSource): boolean {
   return JSON.stringify(files(a)) === JSON.stringify(files(b)) && files(a).every((k) => a.files.get(k) === b.files.get(k));
 }
 
-function writeVersion(io: ChartIO, chartDir: string, chart: ChartYaml, target: string, chartFile: string): void {
+function writeVersion(io: CliIO, chartDir: string, chart: ChartYaml, target: string, chartFile: string): void {
   chart.doc.set('version', target);
   const tree = new VirtualTree(chartDir);
   tree.write('Chart.yaml', chart.doc.toString({ indent: 2, indentSeq: false, lineWidth: 0 }));

@@ -1,24 +1,17 @@
 import { join, relative, resolve } from 'node:path';
-import { UserError } from '../../../errors/user-error.js';
-import { cliVersion } from '../../../machinery/template-root.js';
-import { generateBundle } from '../bundle/generate-bundle.js';
-import { assertVersion } from '../csv/build-csv.js';
-import type { CrdDescriptorInput } from '../csv/descriptors.js';
-import { isDirectory } from '../fs/tree.js';
-import type { Obj } from '../model/objects.js';
-import { parseManifestStream, readManifestDir } from '../model/yaml-input.js';
-import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../validate/registry.js';
-import { formatFindings, hasErrors, validateBundle } from '../validate/validate-bundle.js';
-import { readProjectInfo, resolvePackageName, splitList } from './project-info.js';
-
-/** CommandIO is the output side of a CLI run plus a way to read stdin. */
-export interface CommandIO {
-  cwd: string;
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Reads all of stdin, or returns undefined when stdin is a terminal (nothing piped). */
-  readStdin: () => Promise<string | undefined>;
-}
+import { UserError } from '../../errors/user-error.js';
+import { cliVersion } from '../../machinery/template-root.js';
+import { generateBundle } from '../../manifests/olm/bundle/generate-bundle.js';
+import { assertVersion } from '../../manifests/olm/csv/build-csv.js';
+import type { CrdDescriptorInput } from '../../manifests/olm/csv/descriptors.js';
+import { isDirectory } from '../../manifests/olm/fs/tree.js';
+import type { Obj } from '../../manifests/olm/model/objects.js';
+import { parseManifestStream, readManifestDir } from '../../manifests/olm/model/yaml-input.js';
+import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../../manifests/olm/validate/registry.js';
+import { formatFindings, hasErrors, validateBundle } from '../../manifests/olm/validate/validate-bundle.js';
+import type { CliIO } from '../io.js';
+import type { RunContext } from '../run-context.js';
+import { projectInfo, resolvePackageName, splitList } from './olm-project-info.js';
 
 /** GenerateBundleFlags are the parsed flags of `operator-ts generate bundle`. */
 export interface GenerateBundleFlags {
@@ -43,16 +36,17 @@ export interface GenerateBundleFlags {
  * descriptors of `+operator-sdk:csv:customresourcedefinitions` markers; when not given they are read
  * from the API types under --apis-dir (default `src/api`, skipped when the folder does not exist).
  */
-export async function generateBundleAction(io: CommandIO, flags: GenerateBundleFlags, descriptors?: CrdDescriptorInput[]): Promise<void> {
+export async function generateBundleAction(ctx: RunContext, flags: GenerateBundleFlags, descriptors?: CrdDescriptorInput[]): Promise<void> {
+  const { io } = ctx;
   if (flags.version === undefined) {
     throw new UserError('--version is required', { hint: 'e.g. operator-ts generate bundle --version 0.1.0 (make bundle passes VERSION)' });
   }
   assertVersion(flags.version);
   descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
-  const info = await readProjectInfo(io.cwd);
+  const info = projectInfo(ctx.projectFile());
   const packageName = resolvePackageName(flags.package, info, io.cwd);
   const manifests = await readInput(io, flags.inputDir);
-  const resolveDigest = flags.useImageDigests === true ? (await import('../images/registry-resolver.js')).registryDigestResolver() : undefined;
+  const resolveDigest = flags.useImageDigests === true ? (await import('../../manifests/olm/images/registry-resolver.js')).registryDigestResolver() : undefined;
   const epoch = process.env.SOURCE_DATE_EPOCH;
   const result = await generateBundle({
     manifests,
@@ -88,11 +82,11 @@ async function markerDescriptors(cwd: string, apisDir: string | undefined): Prom
     if (apisDir !== undefined) throw new UserError(`--apis-dir ${apisDir} is not a directory`, { hint: 'pass the folder holding the API types (src/api in a scaffolded project)' });
     return [];
   }
-  const { collectCsvDescriptors } = await import('../csv/marker-descriptors.js');
+  const { collectCsvDescriptors } = await import('../../manifests/olm/csv/marker-descriptors.js');
   const found = collectCsvDescriptors(cwd, [`${relative(cwd, resolve(cwd, dir)).split('\\').join('/')}/**/*.ts`]);
   const errors = found.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    const { formatDiagnostic } = await import('../../../errors/diagnostic.js');
+    const { formatDiagnostic } = await import('../../errors/diagnostic.js');
     throw new UserError(`invalid +operator-sdk:csv markers; nothing was written:\n${errors.map((d) => formatDiagnostic(d, resolve(cwd))).join('\n')}`, {
       hint: 'fix the markers named above (see operator-ts docs on CSV descriptors), then re-run',
     });
@@ -100,13 +94,13 @@ async function markerDescriptors(cwd: string, apisDir: string | undefined): Prom
   return found.descriptors;
 }
 
-async function readInput(io: CommandIO, inputDir: string | undefined): Promise<Obj[]> {
+async function readInput(io: CliIO, inputDir: string | undefined): Promise<Obj[]> {
   if (inputDir !== undefined) {
     const dir = resolve(io.cwd, inputDir);
     if (!(await isDirectory(dir))) throw new UserError(`--input-dir ${inputDir} is not a directory`, { hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin' });
     return (await readManifestDir(dir)).map((d) => d.obj);
   }
-  const text = await io.readStdin();
+  const text = await io.readStdin?.();
   if (text === undefined || text.trim() === '') {
     throw new UserError('no input manifests: nothing on stdin and no --input-dir', {
       hint: 'run `kubectl kustomize config/manifests | operator-ts generate bundle --version 0.1.0`, or pass --input-dir <dir>',
@@ -124,7 +118,7 @@ export interface BundleValidateFlags {
 }
 
 /** bundleValidateAction implements `operator-ts bundle validate <dir>`: prints findings, fails on errors. */
-export async function bundleValidateAction(io: CommandIO, dir: string | undefined, flags: BundleValidateFlags): Promise<void> {
+export async function bundleValidateAction(io: CliIO, dir: string | undefined, flags: BundleValidateFlags): Promise<void> {
   if (flags.listOptional === true) {
     for (const [name, opt] of Object.entries(OPTIONAL_VALIDATORS)) {
       const checks = ALL_CHECKS.filter((c) => opt.validators.includes(c.validator)).map((c) => c.name);

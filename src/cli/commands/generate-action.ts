@@ -1,9 +1,8 @@
-import { UserError } from '../errors/user-error.js';
-import { formatDiagnostic } from '../errors/diagnostic.js';
-import { readProjectSettings } from './project-file.js';
-import { findInputFiles } from '../compiler/input-files.js';
-import { GENERATORS, type Generator, runGenerate } from './run.js';
-import { writeOutputs } from './write.js';
+import { formatDiagnostic } from '../../errors/diagnostic.js';
+import { UserError } from '../../errors/user-error.js';
+import { GENERATORS, type Generator, runGenerate } from '../../generate/run.js';
+import { writeOutputs } from '../../generate/write.js';
+import type { RunContext } from '../run-context.js';
 
 /** GenerateFlags are the parsed command-line flags of `operator-ts generate`. */
 export interface GenerateFlags {
@@ -14,12 +13,6 @@ export interface GenerateFlags {
   webhookOutput?: string;
   maxDescLen?: string;
   embeddedObjectMeta?: boolean;
-}
-
-/** GenerateIO is where the command reports (stdout for files, stderr for diagnostics). */
-export interface GenerateIO {
-  out(text: string): void;
-  err(text: string): void;
 }
 
 function parseGenerators(names: readonly string[]): Generator[] {
@@ -40,18 +33,15 @@ function parseMaxDescLen(text: string | undefined): number | undefined {
 }
 
 /**
- * generateAction runs `operator-ts generate`: computes every output, prints diagnostics and throws
- * {@link UserError} without writing anything when there is an error, else writes the changed files.
+ * generateAction runs `operator-ts generate` in the context's directory: computes every output, prints
+ * diagnostics and throws {@link UserError} without writing anything when there is an error, else writes
+ * the changed files.
  */
-export function generateAction(root: string, names: readonly string[], flags: GenerateFlags, io: GenerateIO): void {
+export function generateAction(ctx: RunContext, names: readonly string[], flags: GenerateFlags): void {
+  const { cwd: root, out, err } = ctx.io;
   const generators = parseGenerators(names);
   const paths = flags.paths ?? ['src/**/*.ts'];
-  if (findInputFiles(root, paths).length === 0) {
-    const project = readProjectSettings(root);
-    throw new UserError(`no TypeScript file matches --paths ${paths.join(' ')} under ${root}`, {
-      hint: project === undefined ? 'run operator-ts generate in the project root (the folder holding PROJECT), or pass --paths' : 'pass --paths with globs relative to the project root, e.g. --paths "src/**/*.ts"',
-    });
-  }
+  const maxDescLen = parseMaxDescLen(flags.maxDescLen);
   const result = runGenerate({
     root,
     generators,
@@ -60,18 +50,23 @@ export function generateAction(root: string, names: readonly string[], flags: Ge
     rbacOutput: flags.rbacOutput,
     roleName: flags.roleName,
     webhookOutput: flags.webhookOutput,
-    maxDescLen: parseMaxDescLen(flags.maxDescLen),
+    maxDescLen,
     embeddedObjectMeta: flags.embeddedObjectMeta === true,
   });
-  for (const w of result.warnings) io.err(`warning: ${w}\n`);
+  if (result.inputs.length === 0) {
+    throw new UserError(`no TypeScript file matches --paths ${paths.join(' ')} under ${root}`, {
+      hint: ctx.projectFile() === undefined ? 'run operator-ts generate in the project root (the folder holding PROJECT), or pass --paths' : 'pass --paths with globs relative to the project root, e.g. --paths "src/**/*.ts"',
+    });
+  }
+  for (const w of result.warnings) err(`warning: ${w}\n`);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  for (const d of result.diagnostics) io.err(`${formatDiagnostic(d, root)}\n`);
+  for (const d of result.diagnostics) err(`${formatDiagnostic(d, root)}\n`);
   if (errors.length > 0) {
     throw new UserError(`generate found ${errors.length} error${errors.length === 1 ? '' : 's'}; no file was written`, {
       hint: 'fix the errors listed above and run operator-ts generate again',
     });
   }
   const { written } = writeOutputs(root, result.files);
-  for (const p of written) io.out(`wrote ${p}\n`);
-  if (written.length === 0) io.out('generate: everything up to date\n');
+  for (const p of written) out(`wrote ${p}\n`);
+  if (written.length === 0) out('generate: everything up to date\n');
 }
