@@ -23,10 +23,15 @@ export function itemWord(name: string): string {
 export class TypeNames {
   private readonly used = new Set<string>(RESERVED_NAMES);
 
-  /** claim returns `wanted`, or `wanted2`, `wanted3`... when it is taken. */
+  /**
+   * claim returns `wanted`, or `wanted2`, `wanted3`... when it is taken, spelt as json-schema-to-typescript
+   * declares it: the compiler upper-cases a letter that follows digits (`K8s` -> `K8S`), and references
+   * must use the declared spelling.
+   */
   claim(wanted: string): string {
-    let name = wanted;
-    for (let i = 2; this.used.has(name); i++) name = `${wanted}${i}`;
+    const spelt = wanted.replace(/[0-9]+[a-z]/g, (m) => m.toUpperCase());
+    let name = spelt;
+    for (let i = 2; this.used.has(name); i++) name = `${spelt}${i}`;
     this.used.add(name);
     return name;
   }
