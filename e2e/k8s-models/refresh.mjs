@@ -13,4 +13,5 @@ out(`wrote ${file}: ${Object.keys(r.data.models).length} models of Kubernetes ${
 out(`client-node names standing for another definition: ${JSON.stringify(r.data.aliases)}`);
 out(`atomic because they embed an atomic struct: ${r.embeddedAtomic.join(', ') || 'none'}`);
 out(`client-node models of API versions this Kubernetes does not serve: ${r.unserved.length}`);
+out(`descriptions given the Go sources' line breaks: ${r.goDocs.replaced}; left as published (no doc comment, or ${r.ambiguousDocs} broken differently in different places): ${r.goDocs.missing}`);
 out(`client-node model fields this Kubernetes no longer has: ${r.removedFields.join(', ') || 'none'}`);

@@ -1,6 +1,7 @@
 import type { JSONSchemaProps } from '../json-schema.js';
 import type { K8sModelData } from './data.js';
 import { embeddingAtomic } from './embedded-atomic.js';
+import { type GoDocIndex, withGoLineBreaks } from './go-docs.js';
 import { groupModelName, modelNames, plainModelName } from './model-names.js';
 import { type OpenApiSchema, reshapeDefinition } from './reshape.js';
 
@@ -11,6 +12,8 @@ export interface BuildInput {
   definitions: Readonly<Record<string, OpenApiSchema>>;
   /** client-node's models with the JSON names of their properties (their `attributeTypeMap`). */
   clientNodeModels: ReadonlyMap<string, readonly string[]>;
+  /** Doc comments of the Go types, which give descriptions back the line breaks the OpenAPI joins. */
+  goDocs?: GoDocIndex;
 }
 
 /** BuildResult is the data and what it says about client-node's models. */
@@ -22,6 +25,8 @@ export interface BuildResult {
   removedFields: string[];
   /** Models made atomic because they embed an atomic struct (`V1SecretEnvSource embeds V1LocalObjectReference`). */
   embeddedAtomic: string[];
+  /** Descriptions given the Go source's line breaks, and those no doc comment matched (left as published). */
+  goDocs: { replaced: number; missing: number };
 }
 
 /**
@@ -88,13 +93,17 @@ export function buildModelData(input: BuildInput): BuildResult {
     return k;
   };
   const models: Record<string, JSONSchemaProps> = {};
-  for (const d of definitions) models[keyOf.get(d) as string] = reshapeDefinition(d, input.definitions[d] as OpenApiSchema, refName);
+  const goDocs = { replaced: 0, missing: 0 };
+  for (const d of definitions) {
+    const schema = reshapeDefinition(d, input.definitions[d] as OpenApiSchema, refName);
+    models[keyOf.get(d) as string] = input.goDocs === undefined ? schema : withGoLineBreaks(schema, input.goDocs, goDocs);
+  }
   const embeddedAtomic: string[] = [];
   for (const [d, atomic] of embeddingAtomic(input.definitions)) {
     (models[keyOf.get(d) as string] as JSONSchemaProps)['x-kubernetes-map-type'] = 'atomic';
     embeddedAtomic.push(`${keyOf.get(d)} embeds ${keyOf.get(atomic)}`);
   }
-  return { data: { kubernetesVersion: input.kubernetesVersion, models: sortedKeys(models), aliases: sortedKeys(aliases) }, unserved, removedFields, embeddedAtomic: embeddedAtomic.sort() };
+  return { data: { kubernetesVersion: input.kubernetesVersion, models: sortedKeys(models), aliases: sortedKeys(aliases) }, unserved, removedFields, embeddedAtomic: embeddedAtomic.sort(), goDocs };
 }
 
 function canonicalJson(value: unknown): string {
