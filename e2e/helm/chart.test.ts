@@ -7,6 +7,7 @@
 //
 // To accept a change of the chart, regenerate and review the diff:
 //   npm run build && UPDATE_GOLDEN=1 npm exec -- vitest run --config e2e/vitest.config.ts e2e/helm/chart.test.ts
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -234,6 +235,20 @@ describe('values of the chart', () => {
     const lint = await helmRun(helm, ['lint', '--strict', 'dist/chart'], dir());
     expect(lint.exitCode, lint.stdout).toBe(0);
     await writeFile(path, original);
+  });
+
+  it.skipIf(kubectl === undefined)(`re-running removes the templates of objects that left the kustomize output, never the user's own${skip}`, async () => {
+    const templates = join(dir(), 'dist/chart/templates');
+    const crd = await readFile(join(templates, 'crd/memcacheds.cache.example.com.yaml'), 'utf8');
+    await writeFile(join(templates, 'crd/olds.cache.example.com.yaml'), crd.replaceAll('memcacheds', 'olds'));
+    await writeFile(join(templates, 'extras-mine.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-mine\n');
+    const r = await runCliOk(['edit', '--plugins', 'helm/v1'], dir());
+    expect(changeLines(r.stdout)).toEqual([]);
+    expect(r.stdout).toContain('DELETE dist/chart/templates/crd/olds.cache.example.com.yaml');
+    expect(r.stderr).toContain('helm: removing dist/chart/templates/crd/olds.cache.example.com.yaml: its object is no longer in dist/install.yaml');
+    expect(existsSync(join(templates, 'crd/olds.cache.example.com.yaml'))).toBe(false);
+    expect(existsSync(join(templates, 'extras-mine.yaml'))).toBe(true);
+    await rm(join(templates, 'extras-mine.yaml'));
   });
 
   it.skipIf(kubectl === undefined)(`without the kustomize output, a first run says how to make it and writes nothing${skip}`, async () => {

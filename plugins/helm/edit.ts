@@ -1,5 +1,5 @@
 import { toYaml, UserError, type FileDescriptor, type HookContext, type Subcommand } from '../../src/index.js';
-import { buildChart, withKustomizeNames } from './chart-files.js';
+import { buildChart, GENERATED_MARK, withKustomizeNames } from './chart-files.js';
 import { chartYamlObject, HELMIGNORE, mergeChartYaml, type ChartMeta } from './chart-text.js';
 import { kindOf, parseYamlStream, readKustomizeOutput, type KustomizeOutput, type SourcedObject } from './kustomize-output.js';
 import { projectFiles } from './project-files.js';
@@ -85,6 +85,12 @@ function chartDescriptors(ctx: HookContext, output: KustomizeOutput): FileDescri
   files.push({ kind: 'generated', path: `${CHART_DIR}/values.schema.json`, format: 'json', object: valuesSchema(build.values) });
   files.push({ kind: 'generated', path: `${CHART_DIR}/.helmignore`, content: HELMIGNORE });
   for (const [path, content] of build.templates) files.push({ kind: 'generated', path: `${CHART_DIR}/${path}`, content });
+  // A template this plugin wrote for an object the kustomize output no longer has would still install it.
+  for (const path of ctx.tree.list(`${CHART_DIR}/templates`))
+    if (!build.templates.has(path.slice(CHART_DIR.length + 1)) && ctx.tree.read(path)?.startsWith(GENERATED_MARK) === true) {
+      ctx.log.info(`helm: removing ${path}: its object is no longer in ${output.source}`);
+      files.push({ kind: 'remove', path });
+    }
   return files;
 }
 

@@ -26,6 +26,14 @@ afterAll(() => {
 });
 
 describe('applyDescriptors', () => {
+  it('removes a file a remove descriptor names, and lists what is left as staged over disk', () => {
+    const tree = project({ 'c/a.yaml': 'a', 'c/d/b.yaml': 'b', 'other.yaml': 'o' });
+    expect(applyDescriptors(tree, [{ kind: 'remove', path: 'c/a.yaml' }, { kind: 'remove', path: 'c/none.yaml' }, { kind: 'generated', path: 'c/new.yaml', content: 'n' }], { renderer })).toEqual([]);
+    expect(tree.list('c')).toEqual(['c/d/b.yaml', 'c/new.yaml']);
+    expect(tree.list('missing')).toEqual([]);
+    expect(tree.changes()).toEqual([{ path: 'c/a.yaml', kind: 'DELETE' }, { path: 'c/new.yaml', kind: 'CREATE' }]);
+  });
+
   it('creates a missing file whatever the policy', () => {
     for (const policy of ['error', 'skip', 'overwrite'] as const) {
       const tree = project({});

@@ -94,6 +94,9 @@ export function applyDescriptors(tree: VirtualTree, descriptors: readonly FileDe
         if (conflict !== undefined) conflicts.push(conflict);
         break;
       }
+      case 'remove':
+        if (tree.exists(d.path)) tree.remove(d.path);
+        break;
       case 'insert':
         conflicts.push(...applyInsert(tree, d, options));
         break;

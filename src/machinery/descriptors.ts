@@ -41,5 +41,11 @@ export interface InsertFile {
   readonly ifMissing: IfMissing;
 }
 
+/** RemoveFile deletes a file the plugin wrote before and no longer writes (nothing when it is absent). */
+export interface RemoveFile {
+  readonly kind: 'remove';
+  readonly path: string;
+}
+
 /** FileDescriptor is every kind of output a plugin can declare. */
-export type FileDescriptor = TemplateFile | GeneratedFile | InsertFile;
+export type FileDescriptor = TemplateFile | GeneratedFile | InsertFile | RemoveFile;

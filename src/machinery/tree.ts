@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { osReason } from '../errors/os-reason.js';
 import { UserError } from '../errors/user-error.js';
@@ -23,6 +23,8 @@ export interface ReadonlyTree {
   readonly root: string;
   exists(path: string): boolean;
   read(path: string): string | undefined;
+  /** list is every file below dir (staged ones too, removed ones not), as sorted project-relative paths. */
+  list(dir: string): string[];
 }
 
 /** VirtualTreeOptions tune a {@link VirtualTree}. */
@@ -63,6 +65,29 @@ export class VirtualTree implements ReadonlyTree {
     const staged = this.staged.get(path);
     if (staged !== undefined) return staged;
     return this.onDisk(path);
+  }
+
+  /** list returns the files below dir as staged over disk, sorted (an output a command no longer writes is found this way). */
+  list(dir: string): string[] {
+    const prefix = dir.replace(/\/+$/, '') + '/';
+    const found = new Set<string>();
+    const walk = (rel: string): void => {
+      let entries: Dirent[];
+      try {
+        entries = readdirSync(join(this.root, rel), { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const path = `${rel}/${e.name}`;
+        if (e.isDirectory()) walk(path);
+        else if (e.isFile()) found.add(path);
+      }
+    };
+    walk(prefix.slice(0, -1));
+    for (const path of this.staged.keys()) if (path.startsWith(prefix)) found.add(path);
+    for (const path of this.removed) found.delete(path);
+    return [...found].sort();
   }
 
   /** write stages content for path; the change kind is decided against disk at {@link changes} time. */
