@@ -20,7 +20,10 @@ export function renderMarkerReference(): string {
   const lines = [
     '# operator-ts marker reference',
     '',
-    'Generated from the marker registry (`src/markers/registry.ts`). Markers use kubebuilder syntax.',
+    'Generated from the definitions each generator registers, with its behaviour beside each: the CRD generator in',
+    '`src/schema/markers/`, RBAC in `src/manifests/rbac-markers.ts`, webhooks in `src/manifests/webhook-markers.ts`, OLM',
+    'descriptors in `src/manifests/olm/csv/csv-marker.ts`, Go code generators in `src/generate/codegen-markers.ts`. Markers use',
+    'kubebuilder syntax.',
     '',
     '| Marker | Targets | Arguments | Description | Example |',
     '|---|---|---|---|---|',
