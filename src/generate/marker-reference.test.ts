@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MARKERS } from '../markers/registry.js';
 import { renderMarkerReference } from './marker-reference.js';
+import { operatorTsMarkers } from './markers.js';
 
 describe('marker registry', () => {
   it('has help and an example for every entry, and renders them all', () => {
     const ref = renderMarkerReference();
-    for (const m of MARKERS) {
+    for (const m of operatorTsMarkers().all()) {
       expect(m.help.length, m.name).toBeGreaterThan(0);
       expect(m.example.startsWith(`+${m.name}`), m.name).toBe(true);
       expect(ref).toContain(`\`+${m.name}\``);

@@ -1,30 +1,35 @@
 import { TYPE_MAPPINGS, TYPE_MAPPING_PRELUDE } from '../schema/type-mappings.js';
-import { MARKERS } from '../markers/registry.js';
+import type { MarkerDefinition } from '../markers/definition.js';
+import { operatorTsMarkers } from './markers.js';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-function argsOf(name: string): string {
-  const def = MARKERS.find((m) => m.name === name);
-  if (def === undefined) return '';
+function argsOf(def: MarkerDefinition): string {
   if (def.args !== undefined) return def.args.map((a) => `${a.name}${a.optional === true ? '?' : ''}: ${a.type}${a.oneOf !== undefined ? ` (${a.oneOf.join('/')})` : ''}`).join(', ');
   if (def.value !== undefined) return `${def.value}${def.valueOneOf !== undefined ? ` (${def.valueOneOf.join('/')})` : ''}`;
   return '(flag)';
 }
 
-/** renderMarkerReference renders the Markdown reference of every registered marker (sorted by name) and of the type mapping. */
+/**
+ * renderMarkerReference renders the Markdown reference of every marker of every generator (sorted by
+ * name), from the definitions the generators register, and of the type mapping.
+ */
 export function renderMarkerReference(): string {
   const lines = [
     '# operator-ts marker reference',
     '',
-    'Generated from the marker registry (`src/markers/registry.ts`). Markers use kubebuilder syntax.',
+    'Generated from the definitions each generator registers, with its behaviour beside each: the CRD generator in',
+    '`src/schema/markers/`, RBAC in `src/manifests/rbac-markers.ts`, webhooks in `src/manifests/webhook-markers.ts`, OLM',
+    'descriptors in `src/manifests/olm/csv/csv-marker.ts`, Go code generators in `src/generate/codegen-markers.ts`. Markers use',
+    'kubebuilder syntax.',
     '',
     '| Marker | Targets | Arguments | Description | Example |',
     '|---|---|---|---|---|',
   ];
-  for (const m of [...MARKERS].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    lines.push(`| \`+${m.name}\` | ${m.targets.join(', ')} | ${cell(argsOf(m.name))} | ${cell(m.help)} | \`${cell(m.example)}\` |`);
+  for (const m of [...operatorTsMarkers().all()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    lines.push(`| \`+${m.name}\` | ${m.targets.join(', ')} | ${cell(argsOf(m))} | ${cell(m.help)} | \`${cell(m.example)}\` |`);
   }
   lines.push(
     '',

@@ -7,6 +7,10 @@ import { type Diagnostic, sortDiagnostics } from '../errors/diagnostic.js';
 import { buildRbac } from '../manifests/rbac.js';
 import { buildWebhookManifests } from '../manifests/webhook.js';
 import type { LocatedMarker } from '../markers/collect.js';
+import type { MarkerDefinition } from '../markers/definition.js';
+import { RBAC_MARKER } from '../manifests/rbac-markers.js';
+import { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER } from '../manifests/webhook-markers.js';
+import { operatorTsMarkers } from './markers.js';
 import { buildCrds, type KindVersion } from '../schema/crd.js';
 import { SchemaEmitter } from '../schema/emit.js';
 import { discoverKinds, readSourceMarkers, type SourceMarkers } from '../schema/discover-kinds.js';
@@ -79,13 +83,13 @@ function kindOutputs(out: Outputs, source: SourceMarkers, walker: TypeWalker, ge
 
 /** markerOutputs writes the RBAC role and the webhook configurations from the package-level markers, as asked. */
 function markerOutputs(out: Outputs, source: SourceMarkers, generators: ReadonlySet<Generator>): void {
-  const named = (name: string): LocatedMarker[] => source.packageMarkers.filter((m) => m.def.name === name);
+  const named = (def: MarkerDefinition): LocatedMarker[] => source.packageMarkers.filter((m) => m.def === def);
   if (generators.has('rbac')) {
-    const text = buildRbac(named('kubebuilder:rbac'), out.options.roleName ?? 'manager-role', out.diagnostics);
+    const text = buildRbac(named(RBAC_MARKER), out.options.roleName ?? 'manager-role', out.diagnostics);
     if (text !== undefined) out.files.set(toPosix(join(out.options.rbacOutput ?? 'config/rbac', 'role.yaml')), text);
   }
   if (generators.has('webhook')) {
-    const text = buildWebhookManifests(named('kubebuilder:webhook'), named('kubebuilder:webhookconfiguration'), out.diagnostics);
+    const text = buildWebhookManifests(named(WEBHOOK_MARKER), named(WEBHOOK_CONFIGURATION_MARKER), out.diagnostics);
     if (text !== undefined) out.files.set(toPosix(join(out.options.webhookOutput ?? 'config/webhook', 'manifests.yaml')), text);
   }
 }
@@ -105,7 +109,7 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
   const { project, files: sources } = loadSourceFiles(inputs);
   const syntax = syntaxErrors(project, sources);
   if (syntax.length > 0) return { inputs, files: out.files, diagnostics: sortDiagnostics(syntax), warnings: [] };
-  const walker = new TypeWalker();
+  const walker = new TypeWalker(operatorTsMarkers());
   const source = readSourceMarkers(sources, walker);
   out.diagnostics.push(...source.diagnostics);
   if (generators.has('crd') || generators.has('code')) kindOutputs(out, source, walker, generators);

@@ -1,5 +1,10 @@
 import { parseMarker } from '../markers/parse-marker.js';
+import { MarkerRegistry } from '../markers/registry.js';
+import { registerSchemaMarkers } from '../schema/markers/register.js';
 import { canonicalJson } from './json-value.js';
+
+/** SCHEMA_REGISTRY holds the markers an imported CRD is written with: all of them belong to the CRD generator. */
+const SCHEMA_REGISTRY = registerSchemaMarkers(new MarkerRegistry());
 
 /**
  * commentSafe keeps text from closing the block comment it is written into: `*\/` is what JSON and
@@ -44,7 +49,7 @@ export function markerLine(name: string, value?: string | readonly Arg[]): strin
  */
 export function verifiedMarker(line: string, expected: unknown): string | undefined {
   if (line.includes('\n')) return undefined;
-  const parsed = parseMarker(line);
+  const parsed = parseMarker(line, SCHEMA_REGISTRY);
   if (parsed === undefined || parsed.ok !== true) return undefined;
   return canonicalJson(parsed.marker.value) === canonicalJson(expected) ? line : undefined;
 }

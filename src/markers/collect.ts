@@ -3,6 +3,7 @@ import { ts } from '../compiler/ts-morph.js';
 import { type CommentGroup, type CommentLine, commentGroups, fileComments, gapNewlines } from './comments.js';
 import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
 import { type ParsedMarker, parseMarker } from './parse-marker.js';
+import type { MarkerRegistry } from './registry.js';
 
 /** LocatedMarker is a parsed marker with the place it was written. */
 export interface LocatedMarker extends ParsedMarker {
@@ -94,11 +95,11 @@ function attachGroups(text: string, groups: readonly CommentGroup[], decls: Read
 }
 
 /** readMarkerLine parses one marker line of a comment and files it under its declaration or the package. */
-function readMarkerLine(line: CommentLine, at: (offset: number) => SourceLocation, entry: Attached | undefined, result: FileMarkers): void {
+function readMarkerLine(line: CommentLine, at: (offset: number) => SourceLocation, entry: Attached | undefined, result: FileMarkers, registry: MarkerRegistry): void {
   const t = line.text.trim();
   if (IGNORED.some((re) => re.test(t))) return;
   const loc = at(line.offset + line.text.length - line.text.trimStart().length);
-  const parsed = parseMarker(t);
+  const parsed = parseMarker(t, registry);
   if (parsed === undefined) return;
   if (parsed.ok === 'ignored') {
     result.diagnostics.push({ ...loc, severity: 'warning', message: parsed.message, hint: parsed.hint });
@@ -117,11 +118,11 @@ function readMarkerLine(line: CommentLine, at: (offset: number) => SourceLocatio
 }
 
 /**
- * collectFileMarkers reads every marker of a file. Comments directly above a declaration (its doc comment,
- * and a marker group separated from it by one blank line, as kubebuilder scaffolds them) attach to it;
- * all other comments, and package-only markers anywhere, are package-level.
+ * collectFileMarkers reads every marker of a file, as the registry defines them. Comments directly above a
+ * declaration (its doc comment, and a marker group separated from it by one blank line, as kubebuilder
+ * scaffolds them) attach to it; all other comments, and package-only markers anywhere, are package-level.
  */
-export function collectFileMarkers(sf: SourceFile): FileMarkers {
+export function collectFileMarkers(sf: SourceFile, registry: MarkerRegistry): FileMarkers {
   const text = sf.getFullText();
   const file = sf.getFilePath();
   const starts = lineStarts(text);
@@ -142,7 +143,7 @@ export function collectFileMarkers(sf: SourceFile): FileMarkers {
       attach === undefined ? undefined : (result.byDecl.get(attach.decl) ?? { markers: [], doc: [] });
     if (attach !== undefined && entry !== undefined) result.byDecl.set(attach.decl, entry);
     for (const line of g.lines) {
-      if (/^\+[A-Za-z]/.test(line.text.trim())) readMarkerLine(line, at, entry, result);
+      if (/^\+[A-Za-z]/.test(line.text.trim())) readMarkerLine(line, at, entry, result, registry);
       else if (attach?.doc === true && entry !== undefined) entry.doc.push(line.text);
     }
   }

@@ -4,10 +4,16 @@ import { collectFileMarkers } from './collect.js';
 import { fileComments } from './comments.js';
 import { didYouMean } from './did-you-mean.js';
 import { parseMarker } from './parse-marker.js';
+import { operatorTsMarkers } from '../generate/markers.js';
+import { flagMarker, misplacement } from './definition.js';
 import { parseAny } from './parse-value.js';
+import { MarkerRegistry } from './registry.js';
+
+// The markers of every generator, as `generate` reads them: the grammar is tested on real definitions.
+const registry = operatorTsMarkers();
 
 function ok(text: string) {
-  const r = parseMarker(text);
+  const r = parseMarker(text, registry);
   if (r === undefined || r.ok !== true) throw new Error(`expected ${text} to parse: ${JSON.stringify(r)}`);
   return r.marker;
 }
@@ -38,26 +44,26 @@ describe('parseMarker', () => {
     expect(ok('+kubebuilder:default={replicas: 3}').value).toEqual({ replicas: 3 });
   });
   it('rejects unknown kubebuilder markers with a suggestion and ignores other tools', () => {
-    const r = parseMarker('+kubebuilder:validation:Minumum=1');
+    const r = parseMarker('+kubebuilder:validation:Minumum=1', registry);
     expect(r).toMatchObject({ ok: false, message: 'unknown marker +kubebuilder:validation:Minumum=1' });
     expect(r !== undefined && !r.ok ? r.hint : '').toContain('+kubebuilder:validation:Minimum');
-    expect(parseMarker('+k8s:openapi-gen=true')).toBeUndefined();
+    expect(parseMarker('+k8s:openapi-gen=true', registry)).toBeUndefined();
   });
   it('reads the `:=` spelling of markers with one unnamed value, as controller-gen does', () => {
     expect(ok('+kubebuilder:default:=Allow').value).toBe('Allow');
     expect(ok('+kubebuilder:validation:Enum:=a;b').value).toEqual(['a', 'b']);
     expect(ok('+listType:=set').value).toBe('set');
-    expect(parseMarker('+kubebuilder:subresource:status:=x')).toMatchObject({ ok: false, message: 'unknown marker +kubebuilder:subresource:status:=x' });
-    expect(parseMarker('+kubebuilder:printcolumn:=x')).toMatchObject({ ok: false });
+    expect(parseMarker('+kubebuilder:subresource:status:=x', registry)).toMatchObject({ ok: false, message: 'unknown marker +kubebuilder:subresource:status:=x' });
+    expect(parseMarker('+kubebuilder:printcolumn:=x', registry)).toMatchObject({ ok: false });
   });
   it('reads a bare null as the string controller-gen makes of it', () => {
     expect(ok('+kubebuilder:default=null').value).toBe('null');
     expect(ok('+kubebuilder:default={a: null}').value).toEqual({ a: 'null' });
   });
   it('ignores, with a warning, spellings controller-gen ignores: another letter case, or a known marker under kubebuilder:', () => {
-    expect(parseMarker('+kubebuilder:validation:nullable')).toMatchObject({ ok: 'ignored', message: expect.stringContaining('the marker is +nullable'), hint: expect.stringContaining('+nullable') });
-    expect(parseMarker('+kubebuilder:validation:optional')).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Optional') });
-    expect(parseMarker('+kubebuilder:validation:minimum=1')).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Minimum=1') });
+    expect(parseMarker('+kubebuilder:validation:nullable', registry)).toMatchObject({ ok: 'ignored', message: expect.stringContaining('the marker is +nullable'), hint: expect.stringContaining('+nullable') });
+    expect(parseMarker('+kubebuilder:validation:optional', registry)).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Optional') });
+    expect(parseMarker('+kubebuilder:validation:minimum=1', registry)).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Minimum=1') });
   });
   it.each([
     ['+kubebuilder:validation:Minumum=1', 'kubebuilder:validation:Minimum'],
@@ -70,18 +76,48 @@ describe('parseMarker', () => {
     ['+kubebuilder:validation:XValidaton:rule="self > 0"', 'kubebuilder:validation:XValidation'],
     ['+kubebuilder:validaton:Required', 'kubebuilder:validation:Required'],
   ])('points the near miss %s at +%s', (text, name) => {
-    const r = parseMarker(text);
+    const r = parseMarker(text, registry);
     expect(r).toMatchObject({ ok: false, message: `unknown marker ${text}` });
     expect(r !== undefined && r.ok === false ? r.hint : '').toContain(`did you mean +${name}?`);
   });
   it('reports missing required and unknown arguments', () => {
-    expect(parseMarker('+kubebuilder:rbac:groups=apps,resources=deployments')).toMatchObject({ ok: false, message: expect.stringContaining('missing required argument verbs') });
-    expect(parseMarker('+kubebuilder:resource:scop=Cluster')).toMatchObject({ ok: false, hint: expect.stringContaining('"scope"') });
-    expect(parseMarker('+kubebuilder:validation:MaxLength=abc')).toMatchObject({ ok: false });
+    expect(parseMarker('+kubebuilder:rbac:groups=apps,resources=deployments', registry)).toMatchObject({ ok: false, message: expect.stringContaining('missing required argument verbs') });
+    expect(parseMarker('+kubebuilder:resource:scop=Cluster', registry)).toMatchObject({ ok: false, hint: expect.stringContaining('"scope"') });
+    expect(parseMarker('+kubebuilder:validation:MaxLength=abc', registry)).toMatchObject({ ok: false });
   });
   it('suggests close names only', () => {
     expect(didYouMean('Minumum', ['Minimum', 'Maximum'])).toBe('Minimum');
     expect(didYouMean('zzzzzzzz', ['Minimum'])).toBeUndefined();
+  });
+});
+
+describe('MarkerRegistry', () => {
+  it('looks markers up by name, in other letter case and by namespace, and refuses a name twice', () => {
+    const a = flagMarker('example:one:Flag', ['field'], 'A flag.');
+    const r = new MarkerRegistry().register(a, flagMarker('example:two', ['type'], 'Another.'));
+    expect(r.lookup('example:one:Flag')).toBe(a);
+    expect(r.lookup('example:one:flag')).toBeUndefined();
+    expect(r.lookupIgnoringCase('EXAMPLE:one:flag')).toBe(a);
+    expect(r.hasNamespace('example:one')).toBe(true);
+    expect(r.hasNamespace('example:three')).toBe(false);
+    expect(r.all().map((m) => m.name)).toEqual(['example:one:Flag', 'example:two']);
+    expect(() => r.register(flagMarker('example:two', ['field'], 'Again.'))).toThrow('registered twice');
+    r.register(flagMarker('example:three:X', ['field'], 'Later.'));
+    expect(r.hasNamespace('example:three')).toBe(true);
+  });
+  it('parses only the markers it holds', () => {
+    const r = new MarkerRegistry().register(flagMarker('kubebuilder:only', ['field'], 'The only one.'));
+    expect(parseMarker('+kubebuilder:only', r)).toMatchObject({ ok: true });
+    expect(parseMarker('+kubebuilder:onyl', r)).toMatchObject({ ok: false, hint: expect.stringContaining('+kubebuilder:only') });
+  });
+});
+
+describe('misplacement', () => {
+  it('says where a marker may stand instead', () => {
+    const fieldOnly = flagMarker('f', ['field'], 'F.');
+    expect(misplacement(fieldOnly, '+f', 'field')).toBeUndefined();
+    expect(misplacement(fieldOnly, '+f', 'type')).toEqual(['+f applies to fields, not types', 'put it on a field']);
+    expect(misplacement(flagMarker('p', ['package'], 'P.'), '+p', 'type')).toEqual(['+p applies to folders (package level), not types', 'put it in a comment of any file of the folder, not above a declaration']);
   });
 });
 
@@ -108,7 +144,7 @@ describe('collectFileMarkers', () => {
         '// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get',
       ].join('\n'),
     );
-    const fm = collectFileMarkers(sf);
+    const fm = collectFileMarkers(sf, registry);
     expect(fm.diagnostics).toEqual([]);
     expect(fm.packageMarkers.map((m) => m.def.name)).toEqual(['groupName', 'kubebuilder:validation:Optional', 'kubebuilder:rbac']);
     const foo = sf.getInterfaceOrThrow('Foo');

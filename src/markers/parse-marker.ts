@@ -1,5 +1,6 @@
 import { didYouMean, editDistance } from './did-you-mean.js';
-import { type ArgSpec, MARKERS, type MarkerDefinition, lookupMarker } from './registry.js';
+import type { ArgSpec, MarkerDefinition } from './definition.js';
+import { namespaceOf, type MarkerRegistry } from './registry.js';
 import { ValueError, parseArgValue, splitTopLevel } from './parse-value.js';
 
 /** ParsedMarker is one marker read from a comment: its definition and argument values. */
@@ -23,9 +24,9 @@ export type MarkerParseResult =
 
 const OWN_PREFIXES = ['kubebuilder:'];
 
-function namedPrefix(name: string): MarkerDefinition | undefined {
+function namedPrefix(name: string, registry: MarkerRegistry): MarkerDefinition | undefined {
   let best: MarkerDefinition | undefined;
-  for (const m of MARKERS) {
+  for (const m of registry.all()) {
     if (m.args !== undefined && name.startsWith(`${m.name}:`) && (best === undefined || m.name.length > best.name.length)) best = m;
   }
   return best;
@@ -67,20 +68,21 @@ function parseNamed(def: MarkerDefinition, argsText: string, text: string): Mark
 }
 
 /**
- * parseMarker parses the text of one marker line (starting with `+`). Unknown names under `kubebuilder:`
- * are errors with a did-you-mean hint; other unknown names belong to other tools and give `undefined`.
+ * parseMarker parses the text of one marker line (starting with `+`) against the registered markers.
+ * Unknown names under `kubebuilder:` are errors with a did-you-mean hint; other unknown names belong to
+ * other tools and give `undefined`.
  */
-export function parseMarker(line: string): MarkerParseResult {
+export function parseMarker(line: string, registry: MarkerRegistry): MarkerParseResult {
   const text = line.trim();
   const body = text.slice(1);
   const eq = body.indexOf('=');
   const written = eq < 0 ? body : body.slice(0, eq);
   // `+name:=value` is controller-gen's other spelling of `+name=value` for markers with one unnamed
   // value: its parser drops the empty last name segment (pkg/markers/parse.go splitMarker).
-  const colonEquals = eq >= 0 && written.endsWith(':') && lookupMarker(written.slice(0, -1))?.value !== undefined;
+  const colonEquals = eq >= 0 && written.endsWith(':') && registry.lookup(written.slice(0, -1))?.value !== undefined;
   const head = colonEquals ? written.slice(0, -1) : written;
   try {
-    const exact = lookupMarker(head);
+    const exact = registry.lookup(head);
     if (exact !== undefined) {
       if (exact.args !== undefined) return parseNamed(exact, '', text);
       if (exact.value === undefined) {
@@ -93,14 +95,14 @@ export function parseMarker(line: string): MarkerParseResult {
       if (bad !== undefined) return { ok: false, message: `${bad} in ${text}`, hint: `use one of ${exact.valueOneOf?.join(', ')}` };
       return { ok: true, marker: { def: exact, value, text } };
     }
-    const named = namedPrefix(head);
+    const named = namedPrefix(head, registry);
     if (named !== undefined) return parseNamed(named, body.slice(named.name.length + 1), text);
   } catch (err) {
     if (err instanceof ValueError) return { ok: false, message: `malformed marker ${text}: ${err.message}`, hint: 'quote strings that contain , ; = or spaces with "..." or `...`' };
     throw err;
   }
   if (!OWN_PREFIXES.some((p) => head.startsWith(p))) return undefined;
-  const variant = caseVariant(head);
+  const variant = caseVariant(head, registry);
   if (variant !== undefined) {
     const why = variant.whole ? 'marker names are case-sensitive' : `the marker is +${variant.def.name}`;
     return {
@@ -109,7 +111,7 @@ export function parseMarker(line: string): MarkerParseResult {
       hint: `write ${variant.def.example} for its effect (${variant.def.help.replace(/\.$/, '')}), or remove it`,
     };
   }
-  const guessDef = guessMarker(head);
+  const guessDef = guessMarker(head, registry);
   return {
     ok: false,
     message: `unknown marker ${text}`,
@@ -117,35 +119,27 @@ export function parseMarker(line: string): MarkerParseResult {
   };
 }
 
-const BY_LOWER_NAME = new Map(MARKERS.map((m) => [m.name.toLowerCase(), m]));
-const NAMESPACES = new Set(MARKERS.map((m) => namespaceOf(m.name)));
-
 /**
  * caseVariant finds the marker that an unknown name spells in other letter case, as a whole
  * (`kubebuilder:validation:optional`) or in its last segment (`kubebuilder:validation:nullable` for
  * `+nullable`). controller-gen ignores such names silently; controller-tools' own fixtures carry both.
  */
-function caseVariant(head: string): { def: MarkerDefinition; whole: boolean } | undefined {
+function caseVariant(head: string, registry: MarkerRegistry): { def: MarkerDefinition; whole: boolean } | undefined {
   const segments = head.split(':');
   for (let k = segments.length; k >= 2; k--) {
     const prefix = segments.slice(0, k).join(':');
-    const def = BY_LOWER_NAME.get(prefix.toLowerCase());
+    const def = registry.lookupIgnoringCase(prefix);
     // Spelled right but used wrong (`+kubebuilder:subresource:status:=x`) is a malformed marker, not this.
     if (def !== undefined) return def.name === prefix ? undefined : { def, whole: true };
   }
   // Only under a namespace markers really live in: a misspelt namespace is a typo to report.
-  if (!NAMESPACES.has(namespaceOf(head))) return undefined;
-  const def = BY_LOWER_NAME.get((segments[segments.length - 1] ?? '').toLowerCase());
+  if (!registry.hasNamespace(namespaceOf(head))) return undefined;
+  const def = registry.lookupIgnoringCase(segments[segments.length - 1] ?? '');
   return def === undefined ? undefined : { def, whole: false };
 }
 
 function lastSegment(name: string): string {
   return name.slice(name.lastIndexOf(':') + 1);
-}
-
-function namespaceOf(name: string): string {
-  const i = name.lastIndexOf(':');
-  return i < 0 ? '' : name.slice(0, i);
 }
 
 /**
@@ -154,14 +148,14 @@ function namespaceOf(name: string): string {
  * last segment (one edit dearer outside its namespace), so `kubebuilder:validation:Nulable` finds
  * `+nullable` rather than a validation marker of a similar length.
  */
-function guessMarker(head: string): MarkerDefinition | undefined {
+function guessMarker(head: string, registry: MarkerRegistry): MarkerDefinition | undefined {
   const segments = head.split(':');
   let best: MarkerDefinition | undefined;
   let bestScore = Infinity;
   for (let k = segments.length; k >= 2; k--) {
     const prefix = segments.slice(0, k).join(':');
     const word = lastSegment(prefix);
-    for (const m of MARKERS) {
+    for (const m of registry.all()) {
       const whole = editDistance(prefix, m.name);
       const wholeOk = whole <= Math.max(2, Math.floor(prefix.length / 3));
       const bySegment = editDistance(word, lastSegment(m.name)) + (namespaceOf(prefix) === namespaceOf(m.name) ? 0 : 1);

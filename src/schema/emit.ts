@@ -1,6 +1,7 @@
 import type { LocatedMarker } from '../markers/collect.js';
 import type { Diagnostic, SourceLocation } from '../errors/diagnostic.js';
 import { applyMarkers } from './apply-markers.js';
+import { allowsUnknownOf, requirednessOf } from './markers/schema-marker.js';
 import { descriptionFromDoc } from './description.js';
 import type { JSONSchemaProps } from './json-schema.js';
 import { QUANTITY_PATTERN, TYPE_META_DESCRIPTIONS, conditionSchema, embeddedObjectMetaSchema } from './known-types.js';
@@ -12,9 +13,15 @@ export interface EmitOptions {
   embeddedObjectMeta: boolean;
 }
 
-const OPTIONAL = new Set(['optional', 'k8s:optional', 'kubebuilder:validation:Optional']);
-const REQUIRED = new Set(['required', 'k8s:required', 'kubebuilder:validation:Required']);
-const PRESERVE = new Set(['kubebuilder:validation:Schemaless', 'kubebuilder:pruning:PreserveUnknownFields', 'kubebuilder:validation:XPreserveUnknownFields']);
+function isOptional(m: LocatedMarker): boolean {
+  return requirednessOf(m.def) === 'optional';
+}
+function isRequiredMarker(m: LocatedMarker): boolean {
+  return requirednessOf(m.def) === 'required';
+}
+function allowsUnknown(m: LocatedMarker): boolean {
+  return allowsUnknownOf(m.def);
+}
 
 /**
  * SchemaEmitter turns the intermediate type model into structural OpenAPI v3 schemas, fully inlined,
@@ -93,7 +100,7 @@ export class SchemaEmitter {
   }
 
   private property(p: IrProperty, path: string): JSONSchemaProps {
-    const allow = p.markers.some((m) => PRESERVE.has(m.def.name));
+    const allow = p.markers.some(allowsUnknown);
     let s = this.emitType(p.type, path, allow);
     if (p.extra !== undefined) Object.assign(s, structuredClone(p.extra));
     const fromType = p.type.kind === 'named' && p.markers.length > 0 ? boundsOf(s) : undefined;
@@ -107,8 +114,8 @@ export class SchemaEmitter {
     if (p.markers.some((m) => m.def.name === 'k8s:immutable')) {
       s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), { message: 'field is immutable', rule: 'self == oldSelf' }];
     }
-    const both = p.markers.filter((m) => OPTIONAL.has(m.def.name) || REQUIRED.has(m.def.name));
-    if (both.some((m) => OPTIONAL.has(m.def.name)) && both.some((m) => REQUIRED.has(m.def.name))) {
+    const both = p.markers.filter((m) => isOptional(m) || isRequiredMarker(m));
+    if (both.some(isOptional) && both.some(isRequiredMarker)) {
       const m = both[both.length - 1] as LocatedMarker;
       this.report(m.loc, `field ${path} is marked both optional and required`, 'keep one of the two markers');
     }
@@ -172,7 +179,7 @@ export class SchemaEmitter {
       return {};
     }
     this.stack.push(decl);
-    const allow = allowUnknown || decl.markers.some((m) => PRESERVE.has(m.def.name));
+    const allow = allowUnknown || decl.markers.some(allowsUnknown);
     let s = this.emitType(decl.type, path, allow);
     this.stack.pop();
     const enumMarker = decl.markers.find((m) => m.def.name === 'k8s:enum');
@@ -237,8 +244,8 @@ function objectProperties(ir: IrType): IrProperty[] | undefined {
 
 /** requiredOf decides whether a property is required, in controller-gen's order of precedence. */
 export function requiredOf(p: IrProperty): boolean {
-  if (p.markers.some((m) => OPTIONAL.has(m.def.name))) return false;
-  if (p.markers.some((m) => REQUIRED.has(m.def.name))) return true;
+  if (p.markers.some(isOptional)) return false;
+  if (p.markers.some(isRequiredMarker)) return true;
   if (p.folderOptional) return false;
   return !p.optional;
 }

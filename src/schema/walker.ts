@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import type { ClassDeclaration, IntersectionTypeNode, MappedTypeNode, PropertyDeclaration, PropertySignature, SourceFile, TypeLiteralNode, TypeNode } from 'ts-morph';
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
+import type { MarkerRegistry } from '../markers/registry.js';
 import type { SourceLocation } from '../errors/diagnostic.js';
 import { K8sModelIr } from './k8s-models/to-ir.js';
 import { isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
@@ -33,11 +34,14 @@ export class TypeWalker {
   /** client-node models, built from Kubernetes' schema instead of their declaration files. */
   private readonly models = new K8sModelIr();
 
+  /** The registry holds the markers the walker reads from comments: those of every generator of the run. */
+  constructor(private readonly registry: MarkerRegistry) {}
+
   /** markersOf returns (and caches) the markers of a source file. */
   markersOf(sf: SourceFile): FileMarkers {
     let fm = this.fileMarkers.get(sf);
     if (fm === undefined) {
-      fm = collectFileMarkers(sf);
+      fm = collectFileMarkers(sf, this.registry);
       this.fileMarkers.set(sf, fm);
     }
     return fm;

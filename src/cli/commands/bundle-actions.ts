@@ -83,7 +83,8 @@ async function markerDescriptors(cwd: string, apisDir: string | undefined): Prom
     return [];
   }
   const { collectCsvDescriptors } = await import('../../manifests/olm/csv/marker-descriptors.js');
-  const found = collectCsvDescriptors(cwd, [`${relative(cwd, resolve(cwd, dir)).split('\\').join('/')}/**/*.ts`]);
+  const { operatorTsMarkers } = await import('../../generate/markers.js');
+  const found = collectCsvDescriptors(operatorTsMarkers(), cwd, [`${relative(cwd, resolve(cwd, dir)).split('\\').join('/')}/**/*.ts`]);
   const errors = found.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     const { formatDiagnostic } = await import('../../errors/diagnostic.js');

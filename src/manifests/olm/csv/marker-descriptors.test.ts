@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { operatorTsMarkers } from '../../../generate/markers.js';
 import { collectCsvDescriptors, titleCase } from './marker-descriptors.js';
 
 const dirs: string[] = [];
@@ -83,7 +84,7 @@ describe('collectCsvDescriptors', () => {
       'src/api/v1/cache.types.ts': TYPES,
       'src/api/v1/endpoint.ts': `export interface Endpoint {\n  /** ${M}:type=spec,displayName="Port" */\n  port?: string;\n}\n`,
     });
-    const { descriptors, diagnostics } = collectCsvDescriptors(root);
+    const { descriptors, diagnostics } = collectCsvDescriptors(operatorTsMarkers(), root);
     expect(diagnostics).toEqual([]);
     expect(descriptors).toEqual([
       {
@@ -133,7 +134,7 @@ export interface Bad {
 }
 `,
     });
-    const { diagnostics } = collectCsvDescriptors(root);
+    const { diagnostics } = collectCsvDescriptors(operatorTsMarkers(), root);
     expect(diagnostics.map((d) => [d.line, d.message])).toEqual([
       [4, expect.stringMatching(/resources entry \["Deployment"\] .* is not \{Kind,version,name\}/)],
       [11, expect.stringMatching(/on field x needs type=spec or type=status/)],
@@ -145,7 +146,7 @@ export interface Bad {
       'src/api/v1/groupversion.ts': '// +groupName=cache.example.com\nexport const x = 1;\n',
       'src/api/v1/typo.types.ts': `/**\n * +kubebuilder:object:root=true\n * ${M}:dispalyName="X"\n */\nexport interface Typo { apiVersion?: string; kind?: string }\n`,
     });
-    const { diagnostics } = collectCsvDescriptors(root);
+    const { diagnostics } = collectCsvDescriptors(operatorTsMarkers(), root);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]?.message).toMatch(/unknown argument "dispalyName"/);
     expect(diagnostics[0]?.hint).toMatch(/did you mean "displayName"/);

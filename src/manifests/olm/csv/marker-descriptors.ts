@@ -3,17 +3,13 @@ import { findInputFiles } from '../../../compiler/input-files.js';
 import { loadSourceFiles } from '../../../compiler/load-sources.js';
 import { sortDiagnostics, type Diagnostic } from '../../../errors/diagnostic.js';
 import type { LocatedMarker } from '../../../markers/collect.js';
+import type { MarkerRegistry } from '../../../markers/registry.js';
 import { descriptionFromDoc } from '../../../schema/description.js';
 import { discoverKinds, readSourceMarkers } from '../../../schema/discover-kinds.js';
 import type { IrProperty, IrType, NamedDecl } from '../../../schema/model.js';
 import { TypeWalker } from '../../../schema/walker.js';
+import { CSV_MARKER } from './csv-marker.js';
 import type { CrdDescriptorInput, CsvDescriptor, CsvResourceRef } from './descriptors.js';
-
-/**
- * CSV_MARKER is operator-sdk's marker for owned-CRD descriptions and spec/status descriptors
- * (operator-sdk internal/generate/clusterserviceversion/bases/definitions/markers.go, registerMarkers).
- */
-export const CSV_MARKER = 'operator-sdk:csv:customresourcedefinitions';
 
 /** MarkerDescriptors is what {@link collectCsvDescriptors} found, and what is wrong with the markers. */
 export interface MarkerDescriptors {
@@ -28,7 +24,7 @@ function argsOf(m: LocatedMarker): Args {
 }
 
 function csvMarkers(markers: readonly LocatedMarker[]): LocatedMarker[] {
-  return markers.filter((m) => m.def.name === CSV_MARKER);
+  return markers.filter((m) => m.def === CSV_MARKER);
 }
 
 /** titleCase turns `replicaCount` / `ReplicaSet` into `Replica Count` / `Replica Set`, operator-sdk's default display name. */
@@ -164,15 +160,17 @@ function kindInput(decl: NamedDecl, group: string, version: string, diagnostics:
  * under root (default `src/api/**\/*.ts`) of the kinds `operator-ts generate` finds ({@link discoverKinds}:
  * the same marker grammar, type walker and folder rules). Unlike operator-sdk,
  * field types defined in other files or folders are followed (issues #6624, #6616). Only kinds carrying
- * at least one such marker produce an entry; the base CSV stays the source of everything else.
+ * at least one such marker produce an entry; the base CSV stays the source of everything else. The
+ * registry is the one `generate` reads the same files with (it holds {@link CSV_MARKER}), so a marker of
+ * another generator is read, not taken for a typo.
  */
-export function collectCsvDescriptors(root: string, paths: readonly string[] = ['src/api/**/*.ts']): MarkerDescriptors {
+export function collectCsvDescriptors(registry: MarkerRegistry, root: string, paths: readonly string[] = ['src/api/**/*.ts']): MarkerDescriptors {
   const inputs = findInputFiles(root, paths);
   const diagnostics: Diagnostic[] = [];
   const descriptors: CrdDescriptorInput[] = [];
   if (inputs.length === 0) return { descriptors, diagnostics };
   const { files } = loadSourceFiles(inputs);
-  const walker = new TypeWalker();
+  const walker = new TypeWalker(registry);
   const source = readSourceMarkers(files, walker);
   // Other problems of the types and folders are generate's to report, which runs first (make manifests).
   diagnostics.push(...source.diagnostics.filter((d) => d.message.includes('+operator-sdk:')));
