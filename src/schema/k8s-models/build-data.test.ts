@@ -132,6 +132,9 @@ type LocalObjectReference struct {
 
 type ContainerPort struct {
 	ContainerPort int32 \`json:"containerPort"\`
+	// +optional
+	// +kubebuilder:validation:Required
+	// +kubebuilder:validation:MaxLength=8
 	// +default="TCP"
 	Protocol Protocol \`json:"protocol,omitempty"\`
 	Weight float64 \`json:"weight,omitempty"\`
@@ -171,6 +174,12 @@ type Container struct {
     expect(m.V1LocalObjectReference?.properties?.name?.default).toBe('');
     expect(m.V1ContainerPort?.properties?.weight).toEqual({ type: 'number' });
     expect(r.goMarkers.droppedDefaults).toEqual(['io.k8s.api.core.v1.ContainerPort.weight']);
+  });
+
+  it("follows controller-gen's required rule and writes the kubebuilder MaxLength of a field", () => {
+    expect(m.V1ContainerPort?.required).toEqual(['containerPort', 'protocol']);
+    expect(m.V1ContainerPort?.properties?.protocol?.maxLength).toBe(8);
+    expect(r.goMarkers.requiredDiffers).toEqual(['io.k8s.api.core.v1.ContainerPort.protocol']);
   });
 
   it('counts the definitions no Go struct was read for, and leaves them as published', () => {

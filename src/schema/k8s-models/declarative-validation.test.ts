@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeclarativeProblem, fieldKeywords, isRequiredField, markerDefault, markerNames, structRules } from './declarative-validation.js';
+import { DeclarativeProblem, fieldKeywords, isRequiredField, kubebuilderKeywords, markerDefault, markerNames, structRules } from './declarative-validation.js';
 import type { GoField } from './go-structs.js';
 
 const field = (json: string, markers: string[], omitEmpty = true): GoField => ({ json, inline: false, omitEmpty, type: 'string', markers });
@@ -64,8 +64,24 @@ describe('markerDefault: the defaults controller-gen writes', () => {
     expect(markerDefault(['+default={"single": {}}'], 'x')).toEqual({ value: { single: {} } });
     expect(markerDefault(['+default=0'], 'x')).toEqual({ value: 0 });
     expect(markerDefault(['+default=ref(AzureDataDiskCachingReadWrite)'], 'x')).toBeUndefined();
+    expect(markerDefault(['+default="a"', '+kubebuilder:default="b"'], 'x')).toEqual({ value: 'b' });
     // openapi-gen gives an optional field without omitempty its zero value; no marker asked for it.
     expect(markerDefault(['+optional'], 'x')).toBeUndefined();
-    expect(() => markerDefault(['+default=ReadWrite'], 'V1X.f')).toThrow(/V1X\.f: \+default=ReadWrite is not JSON/);
+    expect(() => markerDefault(['+default=ReadWrite'], 'V1X.f')).toThrow(/V1X\.f: the default ReadWrite is not JSON/);
+  });
+});
+
+describe('kubebuilderKeywords', () => {
+  it('writes the kubebuilder schema markers k8s.io/api uses: MaxLength, MinLength and a backquoted Pattern on strings, Minimum, Enum, Type and Format', () => {
+    expect(kubebuilderKeywords(['+optional', '+kubebuilder:validation:Required', '+kubebuilder:validation:Pattern=`^[a-z]+$`', '+kubebuilder:validation:MaxLength=316', '+kubebuilder:validation:MinLength=1'], 'string', 'x')).toEqual({ maxLength: 316, minLength: 1, pattern: '^[a-z]+$' });
+    expect(kubebuilderKeywords(['+kubebuilder:validation:Enum=True;False;Unknown'], 'string', 'x')).toEqual({ enum: ['True', 'False', 'Unknown'] });
+    expect(kubebuilderKeywords(['+kubebuilder:validation:Minimum=0'], 'integer', 'x')).toEqual({ minimum: 0 });
+    // metav1.Time is a $ref when the markers apply; Type comes first, so Format and string checks see a string.
+    expect(kubebuilderKeywords(['+kubebuilder:validation:Type=string', '+kubebuilder:validation:Format=date-time'], 'ref', 'x')).toEqual({ format: 'date-time', type: 'string' });
+  });
+
+  it('refuses a marker on the wrong type, and a kubebuilder marker the data would lack', () => {
+    expect(() => kubebuilderKeywords(['+kubebuilder:validation:MaxLength=3'], 'array', 'V1X.f')).toThrow(/V1X\.f: .* on a array/);
+    expect(() => kubebuilderKeywords(['+kubebuilder:validation:MaxItems=3'], 'array', 'V1X.f')).toThrow(/does not apply/);
   });
 });

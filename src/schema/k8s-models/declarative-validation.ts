@@ -107,6 +107,66 @@ export function fieldKeywords(markers: readonly string[], type: GoSchemaType, wh
   return out;
 }
 
+/** KUBEBUILDER_SCHEMA are the kubebuilder schema markers k8s.io/api and apimachinery use (PortStatus, metav1.Condition). */
+const KUBEBUILDER_SCHEMA = new Set(['kubebuilder:validation:MaxLength', 'kubebuilder:validation:MinLength', 'kubebuilder:validation:Pattern', 'kubebuilder:validation:Minimum', 'kubebuilder:validation:Enum', 'kubebuilder:validation:Type', 'kubebuilder:validation:Format']);
+/** KUBEBUILDER_OTHER are kubebuilder field markers read elsewhere (required-ness, defaults). */
+const KUBEBUILDER_OTHER = new Set(['kubebuilder:validation:Required', 'kubebuilder:validation:Optional', 'kubebuilder:default']);
+
+/** enumEntry reads one `;`-separated value of +kubebuilder:validation:Enum: a quoted string or a bare word. */
+function enumEntry(text: string, where: string): string {
+  const t = text.trim();
+  if (/^"(?:[^"\\]|\\.)*"$/.test(t)) return JSON.parse(t) as string;
+  if (/^[A-Za-z][\w.-]*$/.test(t) && t !== 'true' && t !== 'false') return t;
+  throw new DeclarativeProblem(`${where}: +kubebuilder:validation:Enum value ${t} is not a string the model data can hold`);
+}
+
+/**
+ * kubebuilderKeywords returns the keys controller-gen writes for the kubebuilder schema markers of a field:
+ * `Type` first (it applies before the others), `MaxLength`/`MinLength`/`Pattern` on strings, `Minimum` on
+ * numbers, `Enum` and `Format` as written. A kubebuilder marker of another kind is refused, since the data
+ * would silently lack it.
+ */
+export function kubebuilderKeywords(markers: readonly string[], fieldType: GoSchemaType, where: string): JSONSchemaProps {
+  const keys: JSONSchemaProps = {};
+  for (const m of markers) {
+    const n = markerNames(m).anonymous;
+    if (n.startsWith('kubebuilder:') && !KUBEBUILDER_SCHEMA.has(n) && !KUBEBUILDER_OTHER.has(n)) throw new DeclarativeProblem(`${where}: ${m} is a kubebuilder marker the model data does not apply`);
+  }
+  const type = findMarker(markers, 'kubebuilder:validation:Type')?.value ?? fieldType;
+  if (type !== fieldType) keys.type = type;
+  const textual = (marker: string): void => {
+    if (type !== 'string') throw new DeclarativeProblem(`${where}: +${marker} on a ${type}; controller-gen applies it to strings only`);
+  };
+  const maxLength = findMarker(markers, 'kubebuilder:validation:MaxLength');
+  if (maxLength !== undefined) {
+    textual('kubebuilder:validation:MaxLength');
+    keys.maxLength = numberOf('kubebuilder:validation:MaxLength', maxLength.value, true);
+  }
+  const minLength = findMarker(markers, 'kubebuilder:validation:MinLength');
+  if (minLength !== undefined) {
+    textual('kubebuilder:validation:MinLength');
+    keys.minLength = numberOf('kubebuilder:validation:MinLength', minLength.value, true);
+  }
+  const pattern = findMarker(markers, 'kubebuilder:validation:Pattern');
+  if (pattern !== undefined) {
+    textual('kubebuilder:validation:Pattern');
+    // controller-tools reads a backquoted value as a Go raw string.
+    const raw = /^`([^`]*)`$/.exec(pattern.value ?? '');
+    if (raw === null) throw new DeclarativeProblem(`${where}: +kubebuilder:validation:Pattern=${pattern.value ?? ''} is not a backquoted string`);
+    keys.pattern = raw[1] as string;
+  }
+  const minimum = findMarker(markers, 'kubebuilder:validation:Minimum');
+  if (minimum !== undefined) {
+    if (type !== 'integer' && type !== 'number') throw new DeclarativeProblem(`${where}: +kubebuilder:validation:Minimum on a ${type}; controller-gen applies it to numbers only`);
+    keys.minimum = numberOf('kubebuilder:validation:Minimum', minimum.value, type === 'integer');
+  }
+  const enumMarker = findMarker(markers, 'kubebuilder:validation:Enum');
+  if (enumMarker !== undefined) keys.enum = (enumMarker.value ?? '').split(';').map((v) => enumEntry(v, where));
+  const format = findMarker(markers, 'kubebuilder:validation:Format');
+  if (format !== undefined) keys.format = format.value ?? '';
+  return keys;
+}
+
 /**
  * structRules returns the rules controller-gen puts on a struct for its optional +k8s:immutable fields:
  * the field rule does not run when the field is removed, so the struct forbids removing it once set.
@@ -118,18 +178,19 @@ export function structRules(fields: readonly GoField[]): { message: string; rule
 }
 
 /**
- * markerDefault is the default controller-gen writes for a field: the JSON value of its `+default`
- * marker, none for `+default=ref(<constant>)` (controller-gen cannot evaluate Go constants) or without the
+ * markerDefault is the default controller-gen writes for a field: the JSON value of its `+default` (or
+ * `+kubebuilder:default`) marker, none for `+default=ref(<constant>)` (controller-gen cannot evaluate Go constants) or without the
  * marker. openapi-gen publishes more: `ref()` defaults resolved, and the zero value of fields without
  * omitempty or `{}` of struct values, which no marker asked for.
  */
 export function markerDefault(markers: readonly string[], where: string): { value: unknown } | undefined {
-  const m = findMarker(markers, 'default');
+  // +kubebuilder:default applies after +default and stomps it (its ApplyPriority is 10, +default's 9).
+  const m = findMarker(markers, 'kubebuilder:default') ?? findMarker(markers, 'default');
   if (m === undefined || m.value === undefined) return undefined;
   if (m.value.trim().startsWith('ref(')) return undefined;
   try {
     return { value: JSON.parse(m.value) as unknown };
   } catch {
-    throw new DeclarativeProblem(`${where}: +default=${m.value} is not JSON`);
+    throw new DeclarativeProblem(`${where}: the default ${m.value} is not JSON`);
   }
 }

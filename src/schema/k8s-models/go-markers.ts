@@ -1,5 +1,5 @@
 import type { JSONSchemaProps } from '../json-schema.js';
-import { fieldKeywords, isRequiredField, markerDefault, structRules } from './declarative-validation.js';
+import { fieldKeywords, isRequiredField, kubebuilderKeywords, markerDefault, structRules } from './declarative-validation.js';
 import type { GoTypeIndex } from './go-type-index.js';
 
 /** GoMarkerCounts says what the Go sources changed in the model data, for the refresh script to print. */
@@ -12,7 +12,7 @@ export interface GoMarkerCounts {
   validated: string[];
   /** `Definition.field` defaults openapi-gen published and controller-gen does not write. */
   droppedDefaults: string[];
-  /** `Definition.field` whose required-ness in the OpenAPI differs from controller-gen's rule. */
+  /** `Definition.field` whose required-ness in the OpenAPI differs from controller-gen's rule (which the data follows). */
   requiredDiffers: string[];
 }
 
@@ -24,8 +24,9 @@ export function emptyGoMarkerCounts(): GoMarkerCounts {
 /**
  * withGoMarkers gives a reshaped definition what controller-gen writes for the markers of its Go struct's
  * fields and the OpenAPI lacks or has otherwise: Kubernetes' declarative validation tags, the struct rules
- * of optional immutable fields, the enum values of +k8s:enum types, and defaults only where a `+default`
- * marker with a JSON value asks for one. The schema is changed in place.
+ * of optional immutable fields, the enum values of +k8s:enum types, the kubebuilder schema markers of
+ * the few fields that have them, required-ness by controller-gen's rule, and defaults only where a
+ * `+default` marker with a JSON value asks for one. The schema is changed in place.
  */
 export function withGoMarkers(definition: string, schema: JSONSchemaProps, index: GoTypeIndex, counts: GoMarkerCounts): void {
   if (schema.properties === undefined) return;
@@ -41,7 +42,11 @@ export function withGoMarkers(definition: string, schema: JSONSchemaProps, index
     const prop = schema.properties[f.json];
     if (prop === undefined) continue;
     const where = `${definition}.${f.json}`;
-    if (isRequiredField(f) !== required.has(f.json)) counts.requiredDiffers.push(where);
+    if (isRequiredField(f) !== required.has(f.json)) {
+      counts.requiredDiffers.push(where);
+      if (required.has(f.json)) required.delete(f.json);
+      else required.add(f.json);
+    }
     const def = markerDefault(f.markers, where);
     if (def === undefined) {
       if (prop.default !== undefined) counts.droppedDefaults.push(where);
@@ -58,12 +63,16 @@ export function withGoMarkers(definition: string, schema: JSONSchemaProps, index
       if (hasValidationTag(f.markers)) throw new Error(`${where}: the type ${f.type} of a field with declarative validation tags is declared in a package not read`);
       continue;
     }
-    const keys = fieldKeywords(f.markers, type, where);
+    const keys = { ...fieldKeywords(f.markers, type, where), ...kubebuilderKeywords(f.markers, type, where) };
     if (Object.keys(keys).length > 0) {
       Object.assign(prop, keys);
       counts.validated.push(where);
     }
   }
+  const order = (schema.required ?? []).filter((n) => required.has(n));
+  const added = [...required].filter((n) => !order.includes(n));
+  if (order.length + added.length > 0) schema.required = [...order, ...added];
+  else delete schema.required;
   const rules = structRules(fields);
   if (rules.length > 0) schema['x-kubernetes-validations'] = rules;
 }

@@ -48,4 +48,10 @@ describe("client-node models carry what controller-gen writes for Kubernetes' Go
     expect(azure.properties?.cachingMode?.default).toBeUndefined();
     expect(azure.properties?.fsType?.default).toBe('ext4');
   });
+
+  it('the kubebuilder markers of k8s.io/api fields, and their required-ness by the kubebuilder marker', () => {
+    const s = emitModel('V1PortStatus');
+    expect(s.properties?.error).toMatchObject({ maxLength: 316, pattern: expect.stringMatching(/^\^/) as unknown, type: 'string' });
+    expect(s.required).toEqual(['error', 'port', 'protocol']);
+  });
 });

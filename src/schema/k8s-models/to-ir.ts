@@ -7,7 +7,7 @@ import { K8S_MODELS_VERSION, allModelNames, modelSchema } from './load.js';
  * Schema keys of a model's property that describe the field itself rather than its type: topology,
  * defaults, and what controller-gen writes for Kubernetes' declarative validation tags on the field.
  */
-const FIELD_KEYS = ['default', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'maxItems', 'minItems', 'minLength', 'minProperties', 'minimum', 'maximum', 'x-kubernetes-validations'] as const;
+const FIELD_KEYS = ['default', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'maxItems', 'minItems', 'minLength', 'minProperties', 'minimum', 'maximum', 'maxLength', 'pattern', 'x-kubernetes-validations'] as const;
 
 /** isObjectModel tells a model that is a named struct (walked as a type of its own) from one inlined where used. */
 function isObjectModel(s: JSONSchemaProps): boolean {
