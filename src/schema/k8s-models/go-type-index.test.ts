@@ -23,6 +23,8 @@ type Alias Plain
 type Names []string
 type Labels map[string]string
 
+type Condition metav1.Condition
+
 type Source struct {
 	Path string \`json:"path"\`
 }
@@ -54,6 +56,10 @@ type Time struct {
 }
 type Phase string
 type Conditions []Condition
+type Condition struct {
+	// +default="x"
+	Type string \`json:"type"\`
+}
 `);
 
 const index = new GoTypeIndex([
@@ -67,6 +73,8 @@ describe('GoTypeIndex', () => {
     expect(definitionPrefix('k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1')).toBe('io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1');
     expect(index.struct('io.k8s.api.core.v1.Volume')?.decl.name).toBe('Volume');
     expect(index.struct('io.k8s.api.core.v1.Health')).toBeUndefined();
+    // A type defined as another package's struct has that struct's fields.
+    expect(index.struct('io.k8s.api.core.v1.Condition')?.decl.fields.map((f) => f.markers)).toEqual([['+default="x"']]);
   });
 
   it('gives a struct the fields of the structs it inlines, in their place', () => {

@@ -51,7 +51,7 @@ export class GoTypeIndex {
         for (const decl of file.types) {
           const t = { decl, at: { pkg: p.path, file } };
           this.types.set(`${p.path}.${decl.name}`, t);
-          if (decl.underlying === 'struct') this.structs.set(`${definitionPrefix(p.path)}.${decl.name}`, t);
+          this.structs.set(`${definitionPrefix(p.path)}.${decl.name}`, t);
         }
         for (const c of file.consts) {
           if (c.type.includes('.')) continue;
@@ -62,9 +62,14 @@ export class GoTypeIndex {
     }
   }
 
-  /** struct returns the Go struct an OpenAPI definition was generated from. */
+  /**
+   * struct returns the Go struct an OpenAPI definition was generated from; for a type defined as another
+   * struct type (`type MatchCondition v1.MatchCondition`), that struct, whose fields and markers it has.
+   */
   struct(definition: string): { decl: GoTypeDecl; at: GoContext } | undefined {
-    return this.structs.get(definition);
+    let t = this.structs.get(definition);
+    for (let hops = 0; t !== undefined && t.decl.underlying !== 'struct' && hops < 8; hops++) t = this.named(t.decl.underlying.replace(/^\*/, ''), t.at);
+    return t?.decl.underlying === 'struct' ? t : undefined;
   }
 
   /** fields returns a struct's fields as its JSON object has them: those of inlined structs in their place. */
