@@ -147,9 +147,8 @@ export class SchemaEmitter {
         return { additionalProperties: this.emitType(ir.values, `${path}{}`, allowUnknown), type: 'object' };
       case 'nullable':
         return { ...this.emitType(ir.inner, path, allowUnknown), nullable: true };
-      case 'object':
+      case 'object': {
         if (ir.known === 'ObjectMeta') return this.options.embeddedObjectMeta ? embeddedObjectMetaSchema() : { type: 'object' };
-      {
         const o = this.objectSchema(ir.properties, path, false);
         if (ir.rules !== undefined) o['x-kubernetes-validations'] = [...((o['x-kubernetes-validations'] as unknown[] | undefined) ?? []), ...structuredClone(ir.rules)];
         return ir.mapType === undefined ? o : { ...o, 'x-kubernetes-map-type': ir.mapType };

@@ -75,7 +75,7 @@ export function isRequiredField(field: GoField): boolean {
   return !field.inline && !field.omitEmpty;
 }
 
-/** IMMUTABLE is the rule controller-gen's +k8s:immutable puts on the field. */
+/** IMMUTABLE_RULE is the rule controller-gen's +k8s:immutable puts on the field. */
 export const IMMUTABLE_RULE = { message: 'field is immutable', rule: 'self == oldSelf' } as const;
 
 /**
