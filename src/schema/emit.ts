@@ -102,7 +102,12 @@ export class SchemaEmitter {
   private property(p: IrProperty, path: string): JSONSchemaProps {
     const allow = p.markers.some(allowsUnknown);
     let s = this.emitType(p.type, path, allow);
-    if (p.extra !== undefined) Object.assign(s, structuredClone(p.extra));
+    if (p.extra !== undefined) {
+      // A field's rules come after its type's, as controller-gen's flattening appends them.
+      const { 'x-kubernetes-validations': rules, ...keys } = structuredClone(p.extra);
+      Object.assign(s, keys);
+      if (Array.isArray(rules)) s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), ...rules];
+    }
     const fromType = p.type.kind === 'named' && p.markers.length > 0 ? boundsOf(s) : undefined;
     // controller-gen's +k8s:required sees a `$ref` on a Go struct with its own schema (metav1.Time,
     // resource.Quantity, intstr.IntOrString, apiextensionsv1.JSON...) and gives it minProperties, whatever
@@ -149,9 +154,12 @@ export class SchemaEmitter {
         return { additionalProperties: this.emitType(ir.values, `${path}{}`, allowUnknown), type: 'object' };
       case 'nullable':
         return { ...this.emitType(ir.inner, path, allowUnknown), nullable: true };
-      case 'object':
+      case 'object': {
         if (ir.known === 'ObjectMeta') return this.options.embeddedObjectMeta ? embeddedObjectMetaSchema() : { type: 'object' };
-        return ir.mapType === undefined ? this.objectSchema(ir.properties, path, false) : { ...this.objectSchema(ir.properties, path, false), 'x-kubernetes-map-type': ir.mapType };
+        const o = this.objectSchema(ir.properties, path, false);
+        if (ir.rules !== undefined) o['x-kubernetes-validations'] = [...((o['x-kubernetes-validations'] as unknown[] | undefined) ?? []), ...structuredClone(ir.rules)];
+        return ir.mapType === undefined ? o : { ...o, 'x-kubernetes-map-type': ir.mapType };
+      }
       case 'named':
         return this.named(ir.decl, path, allowUnknown);
       case 'error':

@@ -18,7 +18,8 @@ export type IrType =
   | { kind: 'enum'; base: 'string' | 'integer' | 'number' | 'boolean'; values: (string | number | boolean)[] }
   | { kind: 'array'; items: IrType }
   | { kind: 'map'; values: IrType }
-  | { kind: 'object'; properties: IrProperty[]; known?: 'ObjectMeta'; mapType?: 'atomic' | 'granular' }
+  /** `rules`: x-kubernetes-validations Kubernetes declares on a client-node model's struct itself. */
+  | { kind: 'object'; properties: IrProperty[]; known?: 'ObjectMeta'; mapType?: 'atomic' | 'granular'; rules?: Record<string, unknown>[] }
   | { kind: 'nullable'; inner: IrType }
   | { kind: 'named'; decl: NamedDecl }
   /**

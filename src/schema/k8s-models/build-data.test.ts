@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QUANTITY_PATTERN } from '../known-types.js';
 import { buildModelData, renderModelModule } from './build-data.js';
+import { parseGoFile } from './go-structs.js';
+import { GoTypeIndex } from './go-type-index.js';
 import { modelNames } from './model-names.js';
 import { withoutEnumNote } from './reshape.js';
 
@@ -116,5 +118,72 @@ describe('withoutEnumNote', () => {
     expect(withoutEnumNote('Protocol.\n\nPossible enum values:\n - `"TCP"` is TCP.')).toBe('Protocol.');
     expect(withoutEnumNote('Possible enum values:\n - `"A"`')).toBe('');
     expect(withoutEnumNote('Mentions Possible enum values:\n inline')).toBe('Mentions Possible enum values:\n inline');
+  });
+});
+
+describe('buildModelData with the Go types', () => {
+  const GO = parseGoFile(`package v1
+
+type LocalObjectReference struct {
+	// +optional
+	// +default=""
+	Name string \`json:"name,omitempty"\`
+}
+
+type ContainerPort struct {
+	ContainerPort int32 \`json:"containerPort"\`
+	// +optional
+	// +kubebuilder:validation:Required
+	// +kubebuilder:validation:MaxLength=8
+	// +default="TCP"
+	Protocol Protocol \`json:"protocol,omitempty"\`
+	Weight float64 \`json:"weight,omitempty"\`
+}
+
+type Protocol string
+
+type Container struct {
+	// +k8s:required
+	Name string \`json:"name"\`
+	// +optional
+	// +k8s:optional
+	// +k8s:maxItems=16
+	// +k8s:immutable
+	Ports []ContainerPort \`json:"ports,omitempty"\`
+	// +optional
+	Resources ResourceRequirements \`json:"resources,omitempty"\`
+}
+`);
+  const goTypes = new GoTypeIndex([{ path: 'k8s.io/api/core/v1', files: [GO] }]);
+  const definitions = {
+    ...DEFINITIONS,
+    // openapi-gen's zero value for a field without omitempty, which no +default asked for.
+    'io.k8s.api.core.v1.ContainerPort': { ...DEFINITIONS['io.k8s.api.core.v1.ContainerPort'], properties: { ...DEFINITIONS['io.k8s.api.core.v1.ContainerPort'].properties, weight: { type: 'number', default: 0 } } },
+  };
+  const r = buildModelData({ kubernetesVersion: 'v1.37.2', definitions, clientNodeModels: CLIENT_NODE, goTypes });
+  const m = r.data.models;
+
+  it("writes controller-gen's keys for the declarative validation tags of a field, and the struct rule of an optional immutable one", () => {
+    expect(m.V1Container?.properties?.name).toEqual({ minLength: 1, type: 'string' });
+    expect(m.V1Container?.properties?.ports).toMatchObject({ maxItems: 16, 'x-kubernetes-validations': [{ message: 'field is immutable', rule: 'self == oldSelf' }] });
+    expect(m.V1Container?.['x-kubernetes-validations']).toEqual([{ message: 'field ports is immutable once set', rule: '!has(oldSelf.ports) || has(self.ports)' }]);
+  });
+
+  it('keeps the defaults of +default markers only', () => {
+    expect(m.V1ContainerPort?.properties?.protocol?.default).toBe('TCP');
+    expect(m.V1LocalObjectReference?.properties?.name?.default).toBe('');
+    expect(m.V1ContainerPort?.properties?.weight).toEqual({ type: 'number' });
+    expect(r.goMarkers.droppedDefaults).toEqual(['io.k8s.api.core.v1.ContainerPort.weight']);
+  });
+
+  it("follows controller-gen's required rule and writes the kubebuilder MaxLength of a field", () => {
+    expect(m.V1ContainerPort?.required).toEqual(['containerPort', 'protocol']);
+    expect(m.V1ContainerPort?.properties?.protocol?.maxLength).toBe(8);
+    expect(r.goMarkers.requiredDiffers).toEqual(['io.k8s.api.core.v1.ContainerPort.protocol']);
+  });
+
+  it('counts the definitions no Go struct was read for, and leaves them as published', () => {
+    expect(r.goMarkers.unmatched).toContain('io.k8s.api.core.v1.SecretEnvSource');
+    expect(m.V1SecretEnvSource?.properties?.name).toEqual({ default: '', description: 'Name of the referent.', type: 'string' });
   });
 });

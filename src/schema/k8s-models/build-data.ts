@@ -2,6 +2,8 @@ import type { JSONSchemaProps } from '../json-schema.js';
 import type { K8sModelData } from './data.js';
 import { embeddingAtomic } from './embedded-atomic.js';
 import { type GoDocIndex, withGoLineBreaks } from './go-docs.js';
+import { type GoMarkerCounts, emptyGoMarkerCounts, withGoMarkers } from './go-markers.js';
+import type { GoTypeIndex } from './go-type-index.js';
 import { groupModelName, modelNames, plainModelName } from './model-names.js';
 import { type OpenApiSchema, reshapeDefinition } from './reshape.js';
 
@@ -14,6 +16,8 @@ export interface BuildInput {
   clientNodeModels: ReadonlyMap<string, readonly string[]>;
   /** Doc comments of the Go types, which give descriptions back the line breaks the OpenAPI joins. */
   goDocs?: GoDocIndex;
+  /** Declarations of the Go types, whose field markers controller-gen reads and the OpenAPI lacks. */
+  goTypes?: GoTypeIndex;
 }
 
 /** BuildResult is the data and what it says about client-node's models. */
@@ -27,6 +31,8 @@ export interface BuildResult {
   embeddedAtomic: string[];
   /** Descriptions given the Go source's line breaks, and those no doc comment matched (left as published). */
   goDocs: { replaced: number; missing: number };
+  /** What the Go types' field markers changed (empty without them). */
+  goMarkers: GoMarkerCounts;
 }
 
 /**
@@ -94,8 +100,10 @@ export function buildModelData(input: BuildInput): BuildResult {
   };
   const models: Record<string, JSONSchemaProps> = {};
   const goDocs = { replaced: 0, missing: 0 };
+  const goMarkers = emptyGoMarkerCounts();
   for (const d of definitions) {
     const schema = reshapeDefinition(d, input.definitions[d] as OpenApiSchema, refName);
+    if (input.goTypes !== undefined) withGoMarkers(d, schema, input.goTypes, goMarkers);
     models[keyOf.get(d) as string] = input.goDocs === undefined ? schema : withGoLineBreaks(schema, input.goDocs, goDocs);
   }
   const embeddedAtomic: string[] = [];
@@ -103,7 +111,7 @@ export function buildModelData(input: BuildInput): BuildResult {
     (models[keyOf.get(d) as string] as JSONSchemaProps)['x-kubernetes-map-type'] = 'atomic';
     embeddedAtomic.push(`${keyOf.get(d)} embeds ${keyOf.get(atomic)}`);
   }
-  return { data: { kubernetesVersion: input.kubernetesVersion, models: sortedKeys(models), aliases: sortedKeys(aliases) }, unserved, removedFields, embeddedAtomic: embeddedAtomic.sort(), goDocs };
+  return { data: { kubernetesVersion: input.kubernetesVersion, models: sortedKeys(models), aliases: sortedKeys(aliases) }, unserved, removedFields, embeddedAtomic: embeddedAtomic.sort(), goDocs, goMarkers };
 }
 
 function canonicalJson(value: unknown): string {

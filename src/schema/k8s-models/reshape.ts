@@ -48,7 +48,8 @@ export function withoutEnumNote(description: string): string {
 /**
  * isImplicitDefault tells a default openapi-gen derives from the Go type rather than from a `+default`
  * marker: `{}` for every struct value field, and the zero value of a required field without omitempty.
- * controller-gen writes only marker defaults.
+ * controller-gen writes only marker defaults. Without the Go sources this is the best guess; with them,
+ * go-markers.ts keeps exactly the defaults of `+default` markers.
  */
 function isImplicitDefault(value: unknown, required: boolean): boolean {
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return true;

@@ -3,8 +3,11 @@ import type { JSONSchemaProps } from '../json-schema.js';
 import type { IrProperty, IrType, NamedDecl } from '../model.js';
 import { K8S_MODELS_VERSION, allModelNames, modelSchema } from './load.js';
 
-/** Schema keys of a model's property that describe the field itself rather than its type. */
-const FIELD_KEYS = ['default', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type'] as const;
+/**
+ * Schema keys of a model's property that describe the field itself rather than its type: topology,
+ * defaults, and what controller-gen writes for Kubernetes' declarative validation tags on the field.
+ */
+const FIELD_KEYS = ['default', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'maxItems', 'minItems', 'minLength', 'minProperties', 'minimum', 'maximum', 'maxLength', 'pattern', 'x-kubernetes-validations'] as const;
 
 /** isObjectModel tells a model that is a named struct (walked as a type of its own) from one inlined where used. */
 function isObjectModel(s: JSONSchemaProps): boolean {
@@ -64,7 +67,10 @@ export class K8sModelIr {
     const required = new Set(schema.required ?? []);
     const properties: IrProperty[] = Object.entries(schema.properties ?? {}).map(([name, p]) => this.property(name, p, required.has(name), at));
     const mapType = schema['x-kubernetes-map-type'];
-    return mapType === 'atomic' || mapType === 'granular' ? { kind: 'object', properties, mapType } : { kind: 'object', properties };
+    const object: IrType & { kind: 'object' } = mapType === 'atomic' || mapType === 'granular' ? { kind: 'object', properties, mapType } : { kind: 'object', properties };
+    const rules = schema['x-kubernetes-validations'];
+    if (Array.isArray(rules)) object.rules = structuredClone(rules) as Record<string, unknown>[];
+    return object;
   }
 
   private property(name: string, schema: JSONSchemaProps, required: boolean, at: SourceLocation): IrProperty {
@@ -91,6 +97,8 @@ export class K8sModelIr {
       case 'integer':
       case 'number':
       case 'boolean': {
+        // +k8s:enum types: controller-gen lists the string constants of the type (see declarative-validation.ts).
+        if (Array.isArray(schema.enum) && schema.type === 'string') return { kind: 'enum', base: 'string', values: schema.enum as string[] };
         const p: IrType & { kind: 'primitive' } = { kind: 'primitive', type: schema.type };
         if (typeof schema.format === 'string') p.format = schema.format;
         if (goStruct) p.goStruct = true;
