@@ -67,6 +67,17 @@ const PROJECTS: readonly GoldenProject[] = [
       GENERATE,
     ],
   },
+  {
+    // istio/v1 before the first webhook: create webhook then opens the webhook port in the mesh.
+    name: 'mesh',
+    steps: [
+      ['init', '--domain', 'example.com', '--project-name', 'mesh-operator', '--skip-install'],
+      ['create', 'api', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary'],
+      ['edit', '--plugins', 'istio/v1', '--metrics-reader', 'observability/prometheus'],
+      ['create', 'webhook', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary', '--defaulting', '--programmatic-validation'],
+      GENERATE,
+    ],
+  },
 ];
 
 // kubectl comes with the envtest binaries; without it the kustomize check is skipped with the reason.

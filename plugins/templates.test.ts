@@ -46,6 +46,8 @@ describe('templates', () => {
     writeFileSync(join(dir, 'dist/install.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p-controller-manager\n  namespace: p-system\nspec:\n  template:\n    spec:\n      containers:\n      - name: manager\n        image: controller:latest\n');
     const helm = await runCli(dir, 'edit', '--plugins', 'helm/v1');
     expect(helm.code, helm.err).toBe(0);
+    const istio = await runCli(dir, 'edit', '--plugins', 'istio/v1');
+    expect(istio.code, istio.err).toBe(0);
     expect([...rendered].sort()).toEqual(listTemplates(templatesRoot()).sort());
   });
 });

@@ -22,7 +22,7 @@ const layers: ReadonlyArray<{ units: readonly string[]; holds: string }> = [
   { units: ['rest', 'predicate', 'webhook'], holds: 'transport, REST client and API errors; predicates; the webhook server and handlers' },
   { units: ['cache', 'metrics/server'], holds: 'reflectors, informers and the informer cache; the /metrics server' },
   { units: ['client', 'leaderelection', 'controller'], holds: 'the cache-backed client; Lease leader election; controllers and their builder' },
-  { units: ['helpers'], holds: 'conditions, finalizers, owner and object references, create-or-update' },
+  { units: ['helpers', 'webhookcerts'], holds: 'conditions, finalizers, owner and object references, create-or-update; self-managed webhook certificates' },
   { units: ['events'], holds: 'event recorders, whose events point at objects by object reference' },
   { units: ['manager', 'fake'], holds: 'the manager; fakes for unit tests' },
 ];

@@ -61,4 +61,6 @@ export { createOrUpdate } from './helpers/create-or-update.js';
 
 // Webhooks.
 export { newWebhookManagedBy } from './webhook/builder.js';
+export { WebhookCertificateProvisioner, certificateRunnables, type SelfManagedCertificateOptions } from './webhookcerts/provisioner.js';
+export type { CABundleTargets } from './webhookcerts/ca-injection.js';
 export { AdmissionError, type AdmissionContext, type CustomDefaulter, type CustomValidator, type Warnings } from './webhook/admission.js';

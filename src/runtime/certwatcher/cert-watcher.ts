@@ -2,19 +2,24 @@ import type { FSWatcher } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createSecureContext } from 'node:tls';
+import { X509Certificate } from 'node:crypto';
 import type { Logger } from '../log/logger.js';
 import { nodeFs } from '../node-cjs.js';
 
-/** CertificatePair is a PEM certificate chain and its private key. */
+/** CertificatePair is a PEM certificate chain and its private key, and the CA bundle when one is watched too. */
 export interface CertificatePair {
   cert: Buffer;
   key: Buffer;
+  /** PEM CA bundle read from `caPath` (the CAs a server verifies client certificates against). */
+  ca?: Buffer;
 }
 
 /** CertWatcherOptions configures a {@link CertWatcher}. */
 export interface CertWatcherOptions {
   certPath: string;
   keyPath: string;
+  /** A PEM CA bundle watched with the pair (a server's client CA); it rotates independently of the pair. */
+  caPath?: string;
   logger: Logger;
   /** Called with every new valid pair after the first. */
   onChange: (pair: CertificatePair) => void;
@@ -40,7 +45,7 @@ export class CertWatcher {
   /** CertWatcher.load reads the pair for the first time; it throws when the files are missing or invalid. */
   async load(): Promise<CertificatePair> {
     const pair = await this.read();
-    createSecureContext(pair);
+    checkPair(pair);
     this.current = pair;
     this.fingerprint = await this.stamp();
     return pair;
@@ -48,7 +53,7 @@ export class CertWatcher {
 
   /** CertWatcher.watch starts watching for changes until stop is called. */
   watch(): void {
-    const dirs = new Set([dirname(this.options.certPath), dirname(this.options.keyPath)]);
+    const dirs = new Set(this.paths().map((p) => dirname(p)));
     for (const dir of dirs) {
       try {
         const w = nodeFs.watch(dir, { persistent: false }, () => void this.reload());
@@ -85,26 +90,50 @@ export class CertWatcher {
       stamp = await this.stamp();
       if (stamp === this.fingerprint) return;
       pair = await this.read();
-      createSecureContext(pair);
+      checkPair(pair);
     } catch (err) {
       this.options.logger.warn({ certPath: this.options.certPath, err }, 'failed to reload webhook certificate; keeping the previous one');
       return;
     }
     this.fingerprint = stamp;
-    if (this.current !== undefined && this.current.cert.equals(pair.cert) && this.current.key.equals(pair.key)) return;
+    if (this.current !== undefined && samePair(this.current, pair)) return;
     this.current = pair;
     this.options.logger.info({ certPath: this.options.certPath }, 'webhook certificate reloaded');
     this.options.onChange(pair);
   }
 
+  private paths(): string[] {
+    return [this.options.certPath, this.options.keyPath, ...(this.options.caPath === undefined ? [] : [this.options.caPath])];
+  }
+
   private async read(): Promise<CertificatePair> {
-    const [cert, key] = await Promise.all([readFile(this.options.certPath), readFile(this.options.keyPath)]);
-    return { cert, key };
+    const [cert, key, ca] = await Promise.all(this.paths().map((p) => readFile(p)));
+    if (cert === undefined || key === undefined) throw new Error('certificate or key not read');
+    return ca === undefined ? { cert, key } : { cert, key, ca };
   }
 
   private async stamp(): Promise<string> {
-    const [c, k] = await Promise.all([stat(this.options.certPath), stat(this.options.keyPath)]);
-    return `${c.ino}:${c.size}:${c.mtimeMs}/${k.ino}:${k.size}:${k.mtimeMs}`;
+    const stats = await Promise.all(this.paths().map((p) => stat(p)));
+    return stats.map((s) => `${s.ino}:${s.size}:${s.mtimeMs}`).join('/');
   }
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/**
+ * checkPair throws when the key does not match the certificate, or the CA bundle holds no certificate
+ * or one that does not parse: node:tls silently ignores such a bundle, and then trusts no client at all.
+ */
+function checkPair(pair: CertificatePair): void {
+  createSecureContext(pair);
+  if (pair.ca === undefined) return;
+  const blocks = pair.ca.toString('utf8').match(PEM_CERTIFICATE) ?? [];
+  if (blocks.length === 0) throw new Error('the CA bundle holds no PEM certificate');
+  for (const block of blocks) new X509Certificate(block);
+}
+
+function samePair(a: CertificatePair, b: CertificatePair): boolean {
+  const sameCa = a.ca === undefined || b.ca === undefined ? a.ca === b.ca : a.ca.equals(b.ca);
+  return sameCa && a.cert.equals(b.cert) && a.key.equals(b.key);
 }
 

@@ -2,8 +2,8 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { Http2SecureServer, Http2ServerRequest, Http2ServerResponse, ServerHttp2Session } from 'node:http2';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { SecureContextOptions, TLSSocket } from 'node:tls';
+import { join, resolve } from 'node:path';
+import type { PeerCertificate, SecureContextOptions, TLSSocket } from 'node:tls';
 import type { Logger } from '../log/logger.js';
 import type { Runnable } from '../runnable.js';
 import { CertWatcher, type CertificatePair } from '../certwatcher/cert-watcher.js';
@@ -43,6 +43,19 @@ export interface WebhookServerOptions {
   certName?: string;
   /** Key file name in certDir; default `tls.key`. */
   keyName?: string;
+  /**
+   * PEM CA bundle that client certificates must chain to, as a file name in certDir or an absolute path
+   * (controller-runtime's `ClientCAName`). When set, the server requires a client certificate and fails
+   * the TLS handshake of a client without a valid one; the bundle is reloaded like the serving
+   * certificate. The API server presents one through the kubeconfig of its AdmissionConfiguration.
+   */
+  clientCAName?: string;
+  /**
+   * Names a verified client certificate must carry (subject common name or a DNS subject alternative
+   * name); a connection with another certificate is closed right after the handshake, before any request
+   * is read. Needs `clientCAName`; default any certificate the CA signed.
+   */
+  allowedClientNames?: readonly string[];
   /** Serve HTTP/2 as well as HTTP/1.1; default false (HTTP/2 rapid-reset and stream-cancellation CVEs). */
   enableHttp2?: boolean;
   /** Minimum TLS version; default TLS 1.2. */
@@ -69,7 +82,8 @@ type Res = ServerResponse | Http2ServerResponse;
 /**
  * WebhookServer serves admission and conversion webhooks over HTTPS, like controller-runtime's webhook
  * server: TLS 1.2 or newer, HTTP/1.1 only unless `enableHttp2`, the serving certificate read from certDir
- * and reloaded without restart when the files change. It owns the HTTP concerns: POST only (405),
+ * and reloaded without restart when the files change; optionally it requires client certificates of a CA
+ * bundle (`clientCAName`, reloaded the same way) with allowed names. It owns the HTTP concerns: POST only (405),
  * `application/json` only (415), a body limit (413), malformed JSON (400), unknown paths (404), and never
  * lets a bad request or a failing handler take the process down.
  */
@@ -85,6 +99,8 @@ export class WebhookServer implements Runnable {
   private started = false;
 
   constructor(private readonly options: WebhookServerOptions) {
+    if (options.allowedClientNames !== undefined && options.clientCAName === undefined)
+      throw new Error('webhook server: allowedClientNames needs clientCAName, the CA bundle client certificates are verified against');
     this.log = options.logger.child({ logger: 'webhook' });
     this.readyPromise = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
@@ -133,10 +149,12 @@ export class WebhookServer implements Runnable {
     const certDir = this.options.certDir ?? '/tmp/k8s-webhook-server/serving-certs';
     const certPath = join(certDir, this.options.certName ?? 'tls.crt');
     const keyPath = join(certDir, this.options.keyName ?? 'tls.key');
+    const caPath = this.options.clientCAName === undefined ? undefined : resolve(certDir, this.options.clientCAName);
     let server: HttpsServer | Http2SecureServer | undefined;
     const watcher = new CertWatcher({
       certPath,
       keyPath,
+      ...(caPath === undefined ? {} : { caPath }),
       logger: this.log,
       ...(this.options.certPollIntervalMs !== undefined ? { pollIntervalMs: this.options.certPollIntervalMs } : {}),
       onChange: (pair) => server?.setSecureContext(this.secureContextOptions(pair)),
@@ -146,12 +164,13 @@ export class WebhookServer implements Runnable {
       pair = await watcher.load();
     } catch (err) {
       throw new Error(
-        `webhook server: cannot load the serving certificate ${certPath} / ${keyPath}: ${(err as Error).message}. ` +
+        `webhook server: cannot load the serving certificate ${certPath} / ${keyPath}${caPath === undefined ? '' : ` or the client CA ${caPath}`}: ${(err as Error).message}. ` +
           'Mount the certificate secret there (cert-manager in config/certmanager) or set webhook.certDir.',
         { cause: err },
       );
     }
-    const tlsOptions = { ...this.secureContextOptions(pair) };
+    // With a client CA, node:tls fails the handshake of a client without a certificate the CA signed.
+    const tlsOptions = { ...this.secureContextOptions(pair), ...(caPath === undefined ? {} : { requestCert: true, rejectUnauthorized: true }) };
     const listener = (req: Req, res: Res) => void this.serve(req, res, signal);
     // node:http2 is loaded only when HTTP/2 is enabled (off by default): most operators never pay for it.
     server =
@@ -161,6 +180,8 @@ export class WebhookServer implements Runnable {
     server.on('tlsClientError', (err: Error, socket: TLSSocket) => {
       this.log.debug({ err: err.message, remote: socket.remoteAddress }, 'webhook TLS handshake failed');
     });
+    // Ahead of the HTTP layer's own listener, so that a refused connection never gets a request parser.
+    if (this.options.allowedClientNames !== undefined) server.prependListener('secureConnection', (socket: TLSSocket) => void this.clientAllowed(socket));
     server.on('clientError', (err: Error, socket: { destroy(): void }) => {
       this.log.debug({ err: err.message }, 'webhook client error');
       socket.destroy();
@@ -182,7 +203,10 @@ export class WebhookServer implements Runnable {
     srv.on('error', (err: Error) => this.log.error({ err }, 'webhook server error'));
     this.boundPort = (srv.address() as AddressInfo).port;
     watcher.watch();
-    this.log.info({ port: this.boundPort, host: this.options.host, certPath, http2: this.options.enableHttp2 === true }, 'serving webhook server');
+    this.log.info(
+      { port: this.boundPort, host: this.options.host, certPath, clientCAPath: caPath, http2: this.options.enableHttp2 === true },
+      'serving webhook server',
+    );
     this.resolveReady();
     if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     watcher.stop();
@@ -203,10 +227,29 @@ export class WebhookServer implements Runnable {
   }
 
   private secureContextOptions(pair: CertificatePair): SecureContextOptions {
-    return { cert: pair.cert, key: pair.key, minVersion: this.options.tlsMinVersion ?? 'TLSv1.2' };
+    return { cert: pair.cert, key: pair.key, ...(pair.ca === undefined ? {} : { ca: pair.ca }), minVersion: this.options.tlsMinVersion ?? 'TLSv1.2' };
+  }
+
+  /**
+   * clientAllowed checks the verified client certificate's names against `allowedClientNames`, and
+   * closes the connection of a client not allowed. It runs when the handshake completes and again for
+   * every request, which covers a request already buffered with the handshake.
+   */
+  private clientAllowed(socket: TLSSocket | undefined): boolean {
+    const allowed = this.options.allowedClientNames;
+    if (allowed === undefined) return true;
+    const names = socket === undefined ? [] : certificateNames(socket.getPeerCertificate());
+    if (names.some((n) => allowed.includes(n))) return true;
+    this.log.info({ remote: socket?.remoteAddress, names }, 'webhook client certificate name not allowed; closing the connection');
+    socket?.destroy();
+    return false;
   }
 
   private async serve(req: Req, res: Res, serverSignal: AbortSignal): Promise<void> {
+    if (!this.clientAllowed(tlsSocketOf(req))) {
+      res.destroy?.();
+      return;
+    }
     const started = process.hrtime.bigint();
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     let code = 500;
@@ -274,6 +317,24 @@ export class WebhookServer implements Runnable {
       serverSignal.removeEventListener('abort', onClose);
     }
   }
+}
+
+/** tlsSocketOf is the TLS connection a request came on (for HTTP/2, its session's). */
+function tlsSocketOf(req: Req): TLSSocket | undefined {
+  const socket = 'stream' in req ? req.stream.session?.socket : req.socket;
+  return socket !== undefined && 'getPeerCertificate' in socket ? (socket as TLSSocket) : undefined;
+}
+
+/** certificateNames are the subject common names and DNS subject alternative names of a peer certificate. */
+function certificateNames(cert: PeerCertificate): string[] {
+  const cn = cert.subject?.CN;
+  const common = cn === undefined ? [] : Array.isArray(cn) ? cn : [cn];
+  const dns = (cert.subjectaltname ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.startsWith('DNS:'))
+    .map((s) => s.slice('DNS:'.length));
+  return [...common, ...dns];
 }
 
 function send(res: Res, code: number, body: unknown): number {

@@ -1,0 +1,88 @@
+import { builtin } from '../builtin.js';
+import type { Client } from '../client/client.js';
+import type { Logger } from '../log/logger.js';
+import type { ObjectOf } from '../resource.js';
+import { isConflict, isNotFound } from '../rest/api-error.js';
+
+/** CABundleTargets name the objects whose `caBundle` the provisioner keeps equal to its CA bundle. */
+export interface CABundleTargets {
+  mutatingWebhookConfigurations?: readonly string[];
+  validatingWebhookConfigurations?: readonly string[];
+  /** CRDs whose conversion webhook is served by this manager. */
+  conversionCRDs?: readonly string[];
+}
+
+type V1CustomResourceDefinition = ObjectOf<typeof builtin.CustomResourceDefinition>;
+type V1ValidatingWebhookConfiguration = ObjectOf<typeof builtin.ValidatingWebhookConfiguration>;
+type V1MutatingWebhookConfiguration = ObjectOf<typeof builtin.MutatingWebhookConfiguration>;
+
+type Outcome = 'current' | 'updated' | 'retry';
+
+async function getLive<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+async function writeOrRetry(write: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await write();
+    return 'updated';
+  } catch (err) {
+    if (isConflict(err)) return 'retry';
+    throw err;
+  }
+}
+
+/**
+ * injectCABundle sets `caBundle` (base64 of `bundlePem`) on every webhook of the named configurations
+ * and on the conversion webhook of the named CRDs, as cert-manager's CA injector does. A missing object
+ * is logged and skipped (it may not be installed yet); a lost update race is left for the next pass. It
+ * returns whether every existing target holds the bundle.
+ */
+export async function injectCABundle(client: Client, targets: CABundleTargets, bundlePem: string, log: Logger): Promise<boolean> {
+  if (bundlePem === '') return false;
+  const caBundle = Buffer.from(bundlePem, 'utf8').toString('base64');
+  const outcomes: Outcome[] = [];
+  const configs = [
+    ...(targets.mutatingWebhookConfigurations ?? []).map((name) => ({ name, resource: builtin.MutatingWebhookConfiguration })),
+    ...(targets.validatingWebhookConfigurations ?? []).map((name) => ({ name, resource: builtin.ValidatingWebhookConfiguration })),
+  ];
+  for (const { name, resource } of configs) {
+    const obj = (await getLive(() => client.get(resource as typeof builtin.ValidatingWebhookConfiguration, { name }, { live: true }))) as
+      | V1ValidatingWebhookConfiguration
+      | V1MutatingWebhookConfiguration
+      | undefined;
+    if (obj === undefined) {
+      log.info({ kind: resource.kind, name }, 'webhook configuration not found; caBundle not injected');
+      continue;
+    }
+    const webhooks = obj.webhooks ?? [];
+    if (webhooks.every((w) => w.clientConfig.caBundle === caBundle)) {
+      outcomes.push('current');
+      continue;
+    }
+    for (const w of webhooks) w.clientConfig.caBundle = caBundle;
+    outcomes.push(await writeOrRetry(() => client.update(resource as typeof builtin.ValidatingWebhookConfiguration, obj as V1ValidatingWebhookConfiguration)));
+    log.info({ kind: resource.kind, name }, 'injected the webhook CA bundle');
+  }
+  for (const name of targets.conversionCRDs ?? []) {
+    const crd = (await getLive(() => client.get(builtin.CustomResourceDefinition, { name }, { live: true }))) as V1CustomResourceDefinition | undefined;
+    const clientConfig = crd?.spec.conversion?.webhook?.clientConfig;
+    if (crd === undefined || clientConfig === undefined) {
+      log.info({ kind: 'CustomResourceDefinition', name }, 'CRD without a conversion webhook; caBundle not injected');
+      continue;
+    }
+    if (clientConfig.caBundle === caBundle) {
+      outcomes.push('current');
+      continue;
+    }
+    clientConfig.caBundle = caBundle;
+    outcomes.push(await writeOrRetry(() => client.update(builtin.CustomResourceDefinition, crd)));
+    log.info({ kind: 'CustomResourceDefinition', name }, 'injected the webhook CA bundle');
+  }
+  return outcomes.every((o) => o !== 'retry');
+}
