@@ -21,9 +21,9 @@ export interface HelmReleaseStatus {
 }
 
 /** HelmReleaseObject is the shape of a custom resource whose spec is a chart's values. */
-export interface HelmReleaseObject<V = Record<string, unknown>> extends KubernetesObject {
-  spec?: V;
-  status?: HelmReleaseStatus;
+export interface HelmReleaseObject<V extends object = object> extends KubernetesObject {
+  spec?: V | undefined;
+  status?: HelmReleaseStatus | undefined;
 }
 
 /**
@@ -42,9 +42,9 @@ export interface HelmReleaseOptions<T extends HelmReleaseObject> {
   /** Path of the chart: a directory or a packaged `.tgz`. */
   chart: string;
   /** Path of the Helm binary; `helm` on the PATH when absent. */
-  helm?: string;
+  helm?: string | undefined;
   /** The mutation hook; none when absent. */
-  mutate?: MutationHook<T>;
+  mutate?: MutationHook<T> | undefined;
   /** The allow-list the hook is held to; {@link defaultMutationPolicy} when absent. */
   policy?: MutationPolicy;
   /** Top-level values the operator fixes (such as `fullnameOverride`): a custom resource that sets one is refused. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HelmRenderError, parseRender } from './render.js';
+import { helmMessage, HelmRenderError, parseRender } from './render.js';
 
 describe('parseRender', () => {
   it('keeps objects in order, drops empty documents and leaves hooks out', () => {
@@ -20,5 +20,12 @@ describe('parseRender', () => {
 
   it('refuses a document that is not an object', () => {
     expect(() => parseRender('- a\n- b\n')).toThrow(HelmRenderError);
+  });
+});
+
+describe('helmMessage', () => {
+  it("joins Helm's error into one line without the prefix and the --debug advice", () => {
+    const stderr = 'Error: webapp/templates/deployment.yaml:41:28\n  executing "webapp/templates/deployment.yaml" at <.Values.image.repository>:\n    can\'t evaluate field repository in type interface {}\n\nUse --debug flag to render out invalid YAML\n';
+    expect(helmMessage(stderr)).toBe('webapp/templates/deployment.yaml:41:28 executing "webapp/templates/deployment.yaml" at <.Values.image.repository>: can\'t evaluate field repository in type interface {}');
   });
 });

@@ -47,9 +47,22 @@ export async function renderChart(options: RenderOptions): Promise<RenderedChart
   });
   if (run.failed) {
     const detail = (String(run.stderr ?? '') || String(run.stdout ?? '') || (run.shortMessage ?? 'helm template failed')).trim();
-    throw new HelmRenderError(detail.replace(/^Error: /, ''));
+    throw new HelmRenderError(helmMessage(detail));
   }
   return parseRender(String(run.stdout ?? ''));
+}
+
+/**
+ * helmMessage makes Helm's error output one line for a status condition: without the `Error: ` prefix and
+ * the advice to rerun with --debug, which a reconciler cannot follow, and with its indented lines joined.
+ */
+export function helmMessage(stderr: string): string {
+  return stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^Use --debug flag/.test(l))
+    .join(' ')
+    .replace(/^Error: /, '');
 }
 
 /** parseRender turns the multi-document YAML `helm template` prints into objects, dropping empty documents and hooks. */
