@@ -57,7 +57,7 @@ const pinned: Record<string, readonly string[]> = {
     'FAILED', 'formatViolations', 'HelmReleaseObject', 'HelmReleaseOptions', 'HelmReleaseStatus', 'helmReleaseReconciler',
     'HelmRenderError', 'InventoryEntry', 'inventoryEntryOf', 'inventoryKey', 'KindResolver', 'kindResolver',
     'MutationHook', 'MutationPolicy', 'MutationRule', 'MutationViolation', 'parseRender', 'prunable', 'renderChart',
-    'RenderedChart', 'RenderOptions', 'sortInventory', 'UnknownKindError'],
+    'releaseMayDelete', 'RenderedChart', 'RenderOptions', 'sortInventory', 'UnknownKindError'],
   'operator-ts/runtime/helpers': ['addFinalizer', 'AlreadyOwnedError', 'Condition', 'ConditionInput',
     'ConditionStatus', 'containsFinalizer', 'createOrPatch', 'createOrUpdate', 'dropFinalizer', 'ensureFinalizer',
     'finalizer', 'FinalizerHandlers', 'findStatusCondition', 'getControllerOf', 'getReference',

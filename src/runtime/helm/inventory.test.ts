@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inventoryEntryOf, inventoryKey, prunable, sortInventory, type InventoryEntry } from './inventory.js';
+import { inventoryEntryOf, inventoryKey, prunable, releaseMayDelete, sortInventory, type InventoryEntry } from './inventory.js';
 
 const entry = (kind: string, name: string, apiVersion = 'v1', namespace: string | null = 'ns'): InventoryEntry => ({ apiVersion, kind, name, ...(namespace !== null ? { namespace } : {}) });
 
@@ -41,5 +41,21 @@ describe('inventory entries', () => {
       '/Service/ns/b',
       'apps/Deployment/ns/a',
     ]);
+  });
+});
+
+describe('releaseMayDelete', () => {
+  const owner = { metadata: { namespace: 'ns', name: 'shop', uid: 'u1' } };
+  const controlledBy = (uid: string) => ({ metadata: { namespace: 'ns', name: 'x', ownerReferences: [{ apiVersion: 'v1', kind: 'K', name: 'n', uid, controller: true }] } });
+
+  it('deletes an object of the owner namespace only while the owner controls it', () => {
+    expect(releaseMayDelete(controlledBy('u1'), true, owner)).toBe(true);
+    expect(releaseMayDelete(controlledBy('u2'), true, owner)).toBe(false);
+    expect(releaseMayDelete({ metadata: { namespace: 'ns', name: 'x' } }, true, owner)).toBe(false);
+  });
+
+  it('deletes what the owner could not own: cluster-scoped objects and objects of other namespaces', () => {
+    expect(releaseMayDelete({ metadata: { name: 'x' } }, false, owner)).toBe(true);
+    expect(releaseMayDelete({ metadata: { namespace: 'other', name: 'x' } }, true, owner)).toBe(true);
   });
 });

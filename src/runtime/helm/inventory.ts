@@ -64,3 +64,15 @@ export function prunable(previous: readonly InventoryEntry[], current: readonly 
   }
   return out;
 }
+
+/**
+ * releaseMayDelete tells whether a live object of the inventory is still the release's to delete: a
+ * namespaced object in the owner's namespace while the owner controls it (a controller reference with the
+ * owner's uid; another controller may have taken it over since), and any object the owner could not own
+ * (cluster-scoped, or in another namespace), which only the inventory ties to the release.
+ */
+export function releaseMayDelete(live: KubernetesObject, namespaced: boolean, owner: KubernetesObject): boolean {
+  const namespace = live.metadata?.namespace ?? '';
+  if (!namespaced || namespace !== (owner.metadata?.namespace ?? '')) return true;
+  return (live.metadata?.ownerReferences ?? []).some((r) => r.controller === true && r.uid === owner.metadata?.uid);
+}

@@ -5,7 +5,7 @@ import { setControllerReference } from '../helpers/owner-references.js';
 import type { ReconcileContext, Reconciler, Request, Result } from '../reconcile/reconcile.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { isNotFound } from '../rest/api-error.js';
-import { inventoryEntryOf, prunable, sortInventory, type InventoryEntry } from './inventory.js';
+import { inventoryEntryOf, prunable, releaseMayDelete, sortInventory, type InventoryEntry } from './inventory.js';
 import { checkMutations, defaultMutationPolicy, formatViolations, type MutationPolicy } from './mutation-policy.js';
 import { HelmRenderError, renderChart } from './render.js';
 import { kindResolver, resolveAll, UnknownKindError } from './resolve-kind.js';
@@ -153,7 +153,7 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
     return {};
   }
 
-  /** deleteEntries deletes the named objects that are still there; a namespaced one only while this owner controls it. */
+  /** deleteEntries deletes the named objects that are still there and still the release's ({@link releaseMayDelete}). */
   async function deleteEntries(ctx: ReconcileContext, owner: T, entries: readonly InventoryEntry[]): Promise<number> {
     let deleted = 0;
     for (const entry of entries) {
@@ -166,8 +166,7 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
       try {
         const live = await options.client.get(resource, key, { live: true });
         const uid = live.metadata?.uid;
-        const owned = !resource.namespaced || (live.metadata?.ownerReferences ?? []).some((r) => r.controller === true && r.uid === owner.metadata?.uid);
-        if (!owned) {
+        if (!releaseMayDelete(live, resource.namespaced, owner)) {
           ctx.log.info({ kind: entry.kind, name: entry.name }, 'object no longer controlled by the release left alone');
           continue;
         }
