@@ -152,7 +152,8 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
 
   it('prunes an object that left the render', async () => {
     const w = await patchWebApp({ spec: { serviceAccount: { create: false } } }, deployedAt, 'the WebApp without a ServiceAccount to be Deployed');
-    expect(condition(w, 'Deployed')?.message).toBe('2 objects applied, 1 pruned');
+    // The message is the last reconcile's: the one that pruned, or a later one (woken by its own status write) with nothing left to prune.
+    expect(condition(w, 'Deployed')?.message).toMatch(/^2 objects applied(, 1 pruned)?$/);
     expect(w.status?.inventory?.map((e) => e.kind)).toEqual(['Service', 'Deployment']);
     expect(await gone(() => mgr.client.get(builtin.ServiceAccount, objectKey))).toBe(true);
   });
