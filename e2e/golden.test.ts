@@ -78,6 +78,15 @@ const PROJECTS: readonly GoldenProject[] = [
       GENERATE,
     ],
   },
+  {
+    // A Helm-hybrid kind over docs/examples/helm-hybrid/webapp, the chart `helm create webapp` writes.
+    name: 'helm-hybrid',
+    steps: [
+      ['init', '--domain', 'example.com', '--project-name', 'webapp-operator', '--skip-install'],
+      ['create', 'api', '--plugins', 'helm-hybrid/v1', '--group', 'web', '--version', 'v1alpha1', '--kind', 'WebApp', '--helm-chart', join(repoRoot, 'docs/examples/helm-hybrid/webapp')],
+      GENERATE,
+    ],
+  },
 ];
 
 // kubectl comes with the envtest binaries; without it the kustomize check is skipped with the reason.

@@ -1,12 +1,13 @@
 import { defineBundle } from '../src/index.js';
 import { helmPlugin } from './helm/index.js';
 import { istioPlugin } from './istio/index.js';
+import { helmHybridPlugin } from './helm-hybrid/index.js';
 import { kustomizePlugin } from './kustomize/index.js';
 import { olmPlugin } from './olm/index.js';
 import { typescriptPlugin } from './typescript/index.js';
 
 /** builtinPlugins are the plugins shipped with operator-ts. */
-export const builtinPlugins = [typescriptPlugin, kustomizePlugin, olmPlugin, helmPlugin, istioPlugin] as const;
+export const builtinPlugins = [typescriptPlugin, kustomizePlugin, olmPlugin, helmPlugin, istioPlugin, helmHybridPlugin] as const;
 
 /**
  * defaultBundle (`operator-ts.dev/v1`) is the chain of a project created without --plugins: the

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { API, INIT, newProjectDir, removeProjectDirs, runCli, WEBHOOK } from '../src/cli/fixtures/cli-harness.js';
 import { TemplateRenderer } from '../src/machinery/render.js';
@@ -41,6 +42,11 @@ describe('templates', () => {
       expect(r.err, step.join(' ')).toBe('');
       expect(r.code).toBe(0);
     }
+    // A Helm-hybrid kind over the example chart; its warning names the one kind of the chart with no descriptor.
+    const chart = fileURLToPath(new URL('../docs/examples/helm-hybrid/webapp', import.meta.url));
+    const hybrid = await runCli(dir, 'create', 'api', '--plugins', 'helm-hybrid/v1', '--group', 'cache', '--version', 'v1', '--kind', 'WebApp', '--helm-chart', chart);
+    expect(hybrid.code, hybrid.err).toBe(0);
+    expect(hybrid.err).toMatch(/gateway\.networking\.k8s\.io\/v1 HTTPRoute, which has no descriptor/);
     // The Helm chart is built from the kustomize output; a manager Deployment is the least it needs.
     mkdirSync(join(dir, 'dist'), { recursive: true });
     writeFileSync(join(dir, 'dist/install.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p-controller-manager\n  namespace: p-system\nspec:\n  template:\n    spec:\n      containers:\n      - name: manager\n        image: controller:latest\n');

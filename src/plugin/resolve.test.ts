@@ -29,6 +29,14 @@ describe('plugin chain resolution', () => {
     expect(canonicalKeys(['typescript/v1', 'kustomize/v2'], all)).toEqual([ts.key, kz.key]);
   });
 
+  it('matches a short key on whole name labels: helm/v1 is not also helm-hybrid/v1', () => {
+    const helm = definePlugin({ name: 'helm.operator-ts.dev', version: 'v1', description: 'chart' });
+    const hybrid = definePlugin({ name: 'helm-hybrid.operator-ts.dev', version: 'v1', description: 'hybrid' });
+    expect(findPlugin('helm/v1', [...all, helm, hybrid])).toBe(helm);
+    expect(findPlugin('helm-hybrid/v1', [...all, helm, hybrid])).toBe(hybrid);
+    expect(() => findPlugin('hel/v1', [...all, helm, hybrid])).toThrow(/no plugin matches "hel\/v1"/);
+  });
+
   it('rejects unknown and ambiguous keys with a hint', () => {
     expect(() => findPlugin('helm/v1', all)).toThrow(UserError);
     expect(() => findPlugin('helm/v1', all)).toThrow(/no plugin matches "helm\/v1"/);

@@ -3,7 +3,9 @@ import type { Bundle, Plugin } from './types.js';
 
 /**
  * findPlugin resolves one key. A full key matches exactly; a short key `typescript/v1` matches a plugin
- * or bundle whose name starts with `typescript` and whose version is `v1`. Exactly one match is required.
+ * or bundle whose name starts with the whole label `typescript` (`typescript.operator-ts.dev`, never
+ * `typescript-extra.dev`) and whose version is `v1`, as kubebuilder's short plugin names are the first
+ * label of the name. Exactly one match is required.
  */
 export function findPlugin(key: string, available: readonly (Plugin | Bundle)[]): Plugin | Bundle {
   const exact = available.find((p) => p.key === key);
@@ -11,7 +13,7 @@ export function findPlugin(key: string, available: readonly (Plugin | Bundle)[])
   const slash = key.lastIndexOf('/');
   const name = slash < 0 ? key : key.slice(0, slash);
   const version = slash < 0 ? undefined : key.slice(slash + 1);
-  const matches = available.filter((p) => p.name.startsWith(name) && (version === undefined || p.version === version));
+  const matches = available.filter((p) => (p.name === name || p.name.startsWith(`${name}.`)) && (version === undefined || p.version === version));
   const known = available.map((p) => p.key).join(', ');
   if (matches.length === 0) throw new UserError(`no plugin matches "${key}"`, { hint: `use one of: ${known}` });
   if (matches.length > 1)

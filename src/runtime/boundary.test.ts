@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 // handlebars, ts-morph, the generator, the machinery) through any import of a non-test module.
 const runtimeDir = dirname(fileURLToPath(import.meta.url));
 const forbiddenPackages = ['commander', 'handlebars', 'ts-morph', 'execa', 'json-schema-to-typescript', 'yaml'];
+// operator-ts/runtime/helm runs the Helm CLI and parses what it prints: only operators that import that
+// subpath (Helm-hybrid operators) load these two, and nothing else of the runtime imports the subpath.
+const allowedIn: Record<string, readonly string[]> = { helm: ['execa', 'yaml'] };
 
 /**
  * The layers of the runtime, lowest first. A module imports modules of its own folder and of lower layers
@@ -25,6 +28,7 @@ const layers: ReadonlyArray<{ units: readonly string[]; holds: string }> = [
   { units: ['helpers', 'webhookcerts'], holds: 'conditions, finalizers, owner and object references, create-or-update; self-managed webhook certificates' },
   { units: ['events'], holds: 'event recorders, whose events point at objects by object reference' },
   { units: ['manager', 'fake'], holds: 'the manager; fakes for unit tests' },
+  { units: ['helm'], holds: 'Helm-hybrid releases: chart rendering, the mutation allow-list, apply and prune' },
 ];
 
 /** Test code: compiled only for tests, never shipped, so it may use any layer. */
@@ -77,8 +81,9 @@ describe('runtime import boundary', () => {
 
   it('imports nothing outside src/runtime and no CLI-side package', () => {
     const offences: string[] = [];
-    for (const { file } of sources) {
+    for (const { file, unit } of sources) {
       for (const spec of importsOf(file)) {
+        if ((allowedIn[unit] ?? []).some((p) => spec === p || spec.startsWith(`${p}/`))) continue;
         if (spec.startsWith('.')) {
           const target = resolve(dirname(file), spec);
           if (relative(runtimeDir, target).startsWith('..')) offences.push(`${name(file)} -> ${spec}`);

@@ -1,0 +1,112 @@
+/*
+Copyright The webapp-operator Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { parseArgs } from 'node:util';
+import { createManager, newLogger, setupSignalHandler } from 'operator-ts/runtime';
+import { WebAppReconciler } from './controllers/webapp.controller.js';
+// +operator-ts:scaffold:imports
+
+/** Flags are the manager's command-line flags (the same names as a kubebuilder manager's). */
+interface Flags {
+  metricsBindAddress: string;
+  metricsSecure: boolean;
+  metricsCertPath: string | undefined;
+  healthProbeBindAddress: string;
+  leaderElect: boolean;
+  enableHttp2: boolean;
+  webhookCertPath: string;
+  webhookCertName: string;
+  webhookCertKey: string;
+  webhookPort: number;
+  logLevel: string;
+}
+
+/** parseFlags reads the manager flags; `--flag=false` and `--no-flag` both turn a boolean off. */
+function parseFlags(argv: string[]): Flags {
+  const { values } = parseArgs({
+    args: argv,
+    allowNegative: true,
+    options: {
+      'metrics-bind-address': { type: 'string', default: '0' },
+      'metrics-secure': { type: 'string', default: 'true' },
+      'metrics-cert-path': { type: 'string' },
+      'health-probe-bind-address': { type: 'string', default: ':8081' },
+      'leader-elect': { type: 'boolean', default: false },
+      'enable-http2': { type: 'boolean', default: false },
+      'webhook-cert-path': { type: 'string', default: '/tmp/k8s-webhook-server/serving-certs' },
+      'webhook-cert-name': { type: 'string', default: 'tls.crt' },
+      'webhook-cert-key': { type: 'string', default: 'tls.key' },
+      'webhook-port': { type: 'string', default: '9443' },
+      'log-level': { type: 'string', default: 'info' },
+      'zap-log-level': { type: 'string' },
+    },
+  });
+  const webhookPort = Number.parseInt(values['webhook-port'], 10);
+  if (!Number.isInteger(webhookPort) || webhookPort <= 0 || webhookPort > 65535) {
+    throw new Error(`--webhook-port must be a port number, got "${values['webhook-port']}"`);
+  }
+  return {
+    metricsBindAddress: values['metrics-bind-address'],
+    metricsSecure: values['metrics-secure'] !== 'false',
+    metricsCertPath: values['metrics-cert-path'],
+    healthProbeBindAddress: values['health-probe-bind-address'],
+    leaderElect: values['leader-elect'],
+    enableHttp2: values['enable-http2'],
+    webhookCertPath: values['webhook-cert-path'],
+    webhookCertName: values['webhook-cert-name'],
+    webhookCertKey: values['webhook-cert-key'],
+    webhookPort,
+    logLevel: values['zap-log-level'] ?? values['log-level'],
+  };
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2));
+  const logger = newLogger({ level: flags.logLevel });
+
+  const mgr = await createManager({
+    metricsBindAddress: flags.metricsBindAddress,
+    secureMetrics: flags.metricsSecure,
+    metricsCertDir: flags.metricsCertPath,
+    healthProbeBindAddress: flags.healthProbeBindAddress,
+    leaderElection: { enabled: flags.leaderElect, id: '31b40207.example.com' },
+    webhook: {
+      port: flags.webhookPort,
+      certDir: flags.webhookCertPath,
+      certName: flags.webhookCertName,
+      keyName: flags.webhookCertKey,
+      enableHttp2: flags.enableHttp2,
+    },
+    logger,
+    fieldManager: 'webapp-operator',
+  });
+
+  new WebAppReconciler(mgr.client, mgr.getEventRecorder('webapp-controller')).setupWithManager(mgr);
+  // +operator-ts:scaffold:controllers
+
+  // Webhooks run unless ENABLE_WEBHOOKS=false (handy for `npm start` against a cluster without certificates).
+  if (process.env['ENABLE_WEBHOOKS'] !== 'false') {
+    // +operator-ts:scaffold:webhooks
+  }
+
+  logger.info('starting manager');
+  await mgr.start(setupSignalHandler());
+}
+
+main().catch((err: unknown) => {
+  newLogger({ level: 'info' }).error({ err }, 'problem running manager');
+  process.exitCode = 1;
+});
