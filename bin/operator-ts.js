@@ -10,9 +10,17 @@ if (major < 22 || (major === 22 && minor < 12)) {
   );
   process.exit(1);
 }
-// Node's on-disk compile cache lets later runs reuse the bytecode of ts-morph and the 9 MB TypeScript
-// compiler it bundles. It must be on before the first import: the ESM loader compiles CommonJS packages
-// while linking, before any module body (which could enable it) runs.
-module.enableCompileCache?.();
-const { main } = await import('../dist/src/cli/main.js');
-process.exitCode = await main(process.argv);
+// `generate` runs in a second process started with memory settings that only apply at start-up (see
+// src/cli/relaunch.ts); this one then only waits for it.
+const { relaunch, relaunchPlan } = await import('../dist/src/cli/relaunch.js');
+const plan = relaunchPlan(process.argv, process.execArgv, process.env);
+if (plan !== undefined) {
+  process.exitCode = await relaunch(plan);
+} else {
+  // Node's on-disk compile cache lets later runs reuse the bytecode of ts-morph and the 9 MB TypeScript
+  // compiler it bundles. It must be on before the first import: the ESM loader compiles CommonJS packages
+  // while linking, before any module body (which could enable it) runs.
+  module.enableCompileCache?.();
+  const { main } = await import('../dist/src/cli/main.js');
+  process.exitCode = await main(process.argv);
+}

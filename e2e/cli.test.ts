@@ -260,3 +260,32 @@ describe('the help path', () => {
     expect(loaded.filter((u) => /\/dist\/plugins\/|\/node_modules\/yaml\/|\/dist\/src\/cli\/scaffold-commands/.test(u))).toEqual([]);
   });
 });
+
+describe('the generate process', () => {
+  it('runs with the memory settings of src/cli/relaunch.ts and passes its exit code and output on', async () => {
+    // A preloaded module reports the settings of each process the bin runs (the launcher and the generate
+    // process both load it, since the launcher passes its own Node.js flags on).
+    const dir = await newProject();
+    const probe = `process.stderr.write('PROBE ' + JSON.stringify({ execArgv: process.execArgv.filter((a) => !a.startsWith('--import')), malloc: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }) + '\\n');`;
+    const importFlag = `--import=data:text/javascript,${encodeURIComponent(probe)}`;
+    const run = (args: string[]) => execa(process.execPath, [importFlag, join(repoRoot, 'bin/operator-ts.js'), ...args], { cwd: dir, reject: false, stdin: 'ignore', env: { NO_COLOR: '1' } });
+    const probes = (stderr: unknown) => String(stderr).split('\n').filter((l) => l.startsWith('PROBE ')).map((l) => JSON.parse(l.slice(6)) as { execArgv: string[]; malloc: string | null });
+    const { GENERATE_NODE_FLAGS, GENERATE_ENV } = await import('../src/cli/relaunch.js');
+
+    const ok = await run(['generate', 'crd']);
+    expect(ok.exitCode, String(ok.stderr)).toBe(0);
+    expect(String(ok.stdout)).toMatch(/config\/crd\/bases\/cache\.example\.com_memcacheds\.yaml|everything up to date/);
+    expect(probes(ok.stderr)).toEqual([
+      { execArgv: [], malloc: null },
+      { execArgv: [...GENERATE_NODE_FLAGS], malloc: GENERATE_ENV.MALLOC_MMAP_THRESHOLD_ },
+    ]);
+
+    const bad = await run(['generate', 'schema']);
+    expect(bad.exitCode).toBe(1);
+    expect(String(bad.stderr)).toMatch(/unknown generator "schema"/);
+
+    const other = await run(['version']);
+    expect(other.exitCode, String(other.stderr)).toBe(0);
+    expect(probes(other.stderr)).toEqual([{ execArgv: [], malloc: null }]);
+  });
+});

@@ -166,6 +166,7 @@ export async function run(report) {
         fields.controllerGenCpuMs = c.cpuMs === undefined ? 'n/a' : Math.round(c.cpuMs);
         fields.controllerGenRssMiB = Math.round(c.rssKiB / 1024);
         fields.ratio = o.ms / c.ms;
+        fields.rssRatio = o.rssKiB / c.rssKiB;
         if (o.cpuMs !== undefined && c.cpuMs !== undefined) fields.cpuRatio = o.cpuMs / c.cpuMs;
         const goal = WALL_GOALS[n] ?? 1;
         fields.goal = `<= ${goal}x controller-gen${n === 1 ? ', RSS <= controller-gen' : ''}`;
