@@ -7,6 +7,7 @@ import type { SecureContextOptions, TLSSocket } from 'node:tls';
 import type { Logger } from '../log/logger.js';
 import type { Runnable } from '../runnable.js';
 import { CertWatcher, type CertificatePair } from '../certwatcher/cert-watcher.js';
+import { stringifyJson } from '../json/stringify.js';
 import { webhookMetrics } from './metrics.js';
 import { BodyTooLargeError, readBody } from './request-body.js';
 
@@ -278,7 +279,7 @@ export class WebhookServer implements Runnable {
 
 function send(res: Res, code: number, body: unknown): number {
   if (res.headersSent || res.writableEnded) return code;
-  const payload = JSON.stringify(body ?? {});
+  const payload = stringifyJson(body ?? {}, 'the webhook response');
   res.statusCode = code;
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
