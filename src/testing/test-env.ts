@@ -288,9 +288,9 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       try {
-        // The controller manager first: it would only log errors while the API server goes away.
-        await started.controllerManager?.stop();
-        await started.plane?.stop();
+        // Both in the same tick: the control plane must learn of the stop before a running restart checks
+        // for it. The controller manager only logs errors while the API server goes away.
+        await Promise.all([started.controllerManager?.stop(), started.plane?.stop()]);
       } finally {
         started.webhook?.reservation?.release();
         rmSync(workDir, { recursive: true, force: true });
