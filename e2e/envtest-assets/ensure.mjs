@@ -1,4 +1,4 @@
-// Builds the envtest binaries (kube-apiserver, etcd, kubectl) when Go is available, so that the cluster
+// Builds the envtest binaries (kube-apiserver, etcd, kubectl, kube-controller-manager) when Go is available, so that the cluster
 // tests run; without Go they are skipped by the tests themselves with a message saying how to get binaries.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

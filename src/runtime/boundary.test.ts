@@ -19,7 +19,7 @@ const allowedIn: Record<string, readonly string[]> = { helm: ['execa', 'yaml'] }
  */
 const layers: ReadonlyArray<{ units: readonly string[]; holds: string }> = [
   { units: ['core'], holds: 'resource descriptors, wire types, built-in kinds, Runnable, bind addresses, lazily loaded node modules' },
-  { units: ['log', 'reconcile'], holds: 'loggers; the reconcile contract (Request, Result, Reconciler)' },
+  { units: ['log', 'reconcile', 'json'], holds: 'loggers; the reconcile contract (Request, Result, Reconciler); stack-safe JSON copy, equality, serialisation and diff' },
   { units: ['workqueue', 'certwatcher'], holds: 'work queues and rate limiters; serving certificates reloaded from disk' },
   { units: ['metrics', 'handler'], holds: 'the Prometheus registry (which every other layer may record into); event handlers' },
   { units: ['rest', 'predicate', 'webhook'], holds: 'transport, REST client and API errors; predicates; the webhook server and handlers' },

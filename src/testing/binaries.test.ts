@@ -38,6 +38,7 @@ describe('findBinaryAssets', () => {
       kubeApiserver: join(store, '1.10.0-linux-amd64', 'kube-apiserver'),
       etcd: join(store, '1.10.0-linux-amd64', 'etcd'),
       kubectl: join(store, '1.10.0-linux-amd64', 'kubectl'),
+      kubeControllerManager: undefined,
     });
   });
 
@@ -48,12 +49,12 @@ describe('findBinaryAssets', () => {
 
   it('uses binaryAssetsDirectory when KUBEBUILDER_ASSETS is unset, with kubectl undefined when absent', () => {
     const found = findBinaryAssets({ ...base, binaryAssetsDirectory: option, env: { XDG_DATA_HOME: xdg, KUBEBUILDER_ASSETS: '' } });
-    expect(found).toEqual({ dir: option, kubeApiserver: join(option, 'kube-apiserver'), etcd: join(option, 'etcd'), kubectl: undefined });
+    expect(found).toEqual({ dir: option, kubeApiserver: join(option, 'kube-apiserver'), etcd: join(option, 'etcd'), kubectl: undefined, kubeControllerManager: undefined });
   });
 
   it('lets TEST_ASSET_* override single binaries', () => {
     const found = findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: option, TEST_ASSET_ETCD: join(explicit, 'etcd'), TEST_ASSET_KUBECTL: join(legacy, 'kubectl') } });
-    expect(found).toEqual({ dir: option, kubeApiserver: join(option, 'kube-apiserver'), etcd: join(explicit, 'etcd'), kubectl: join(legacy, 'kubectl') });
+    expect(found).toEqual({ dir: option, kubeApiserver: join(option, 'kube-apiserver'), etcd: join(explicit, 'etcd'), kubectl: join(legacy, 'kubectl'), kubeControllerManager: undefined });
   });
 
   it('falls back to the legacy directory when the store is empty', () => {
@@ -77,6 +78,16 @@ describe('findBinaryAssets', () => {
     expect(message).toContain(join(empty, 'kubebuilder-envtest', 'k8s'));
     expect(message).toContain(base.legacyDir);
     expect(message).toContain('KUBEBUILDER_ASSETS');
+  });
+
+  it('finds kube-controller-manager next to kube-apiserver, or where TEST_ASSET_KUBE_CONTROLLER_MANAGER points', () => {
+    const withKcm = assetDir(join(root, 'with-kcm'), ['kube-apiserver', 'etcd', 'kube-controller-manager']);
+    const beside = findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: withKcm } });
+    expect(isBinaryAssets(beside) && beside.kubeControllerManager).toBe(join(withKcm, 'kube-controller-manager'));
+    const pointed = findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: option, TEST_ASSET_KUBE_CONTROLLER_MANAGER: join(withKcm, 'kube-controller-manager') } });
+    expect(isBinaryAssets(pointed) && pointed.kubeControllerManager).toBe(join(withKcm, 'kube-controller-manager'));
+    // Only environments with controllers need it: its absence is not a missing asset.
+    expect(isBinaryAssets(findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: option } }))).toBe(true);
   });
 
   it('reports a TEST_ASSET_* that is not executable', () => {

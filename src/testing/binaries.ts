@@ -12,6 +12,11 @@ export interface BinaryAssets {
   etcd: string;
   /** Path of kubectl, undefined when none was found (only needed by tests that run kubectl). */
   kubectl: string | undefined;
+  /**
+   * Path of kube-controller-manager, undefined when none was found (only needed by environments started
+   * with `controllers`). setup-envtest does not ship it; `npm run envtest:build` builds it.
+   */
+  kubeControllerManager: string | undefined;
 }
 
 /** MissingBinaryAssets says that the binaries were not found: `missing` explains where we looked and how to get them. */
@@ -41,14 +46,15 @@ const BINARY_ENV_VARS = {
   kubeApiserver: { file: 'kube-apiserver', env: 'TEST_ASSET_KUBE_APISERVER' },
   etcd: { file: 'etcd', env: 'TEST_ASSET_ETCD' },
   kubectl: { file: 'kubectl', env: 'TEST_ASSET_KUBECTL' },
+  kubeControllerManager: { file: 'kube-controller-manager', env: 'TEST_ASSET_KUBE_CONTROLLER_MANAGER' },
 } as const;
 
 const LEGACY_DIR = '/usr/local/kubebuilder/bin';
 const STORE_ENTRY = /^(\d+)\.(\d+)\.(\d+)-([A-Za-z0-9_]+)-([A-Za-z0-9_]+)$/;
 
 /**
- * findBinaryAssets locates kube-apiserver, etcd and kubectl the way controller-runtime's envtest does:
- * TEST_ASSET_KUBE_APISERVER / TEST_ASSET_ETCD / TEST_ASSET_KUBECTL, then $KUBEBUILDER_ASSETS, then
+ * findBinaryAssets locates kube-apiserver, etcd, kubectl and kube-controller-manager the way controller-runtime's envtest does:
+ * TEST_ASSET_KUBE_APISERVER / TEST_ASSET_ETCD / TEST_ASSET_KUBECTL / TEST_ASSET_KUBE_CONTROLLER_MANAGER, then $KUBEBUILDER_ASSETS, then
  * `binaryAssetsDirectory`, then the newest complete version in setup-envtest's store, then
  * /usr/local/kubebuilder/bin. An explicitly configured place (variable or option) is authoritative: when its
  * binary is absent the result is `missing` rather than a silent fallback to another version.
@@ -91,6 +97,7 @@ export function findBinaryAssets(options: FindBinaryAssetsOptions = {}): BinaryA
   const apiServer = resolve('kubeApiserver');
   const etcd = resolve('etcd');
   const kubectl = resolve('kubectl');
+  const controllerManager = resolve('kubeControllerManager');
   const problems = [apiServer, etcd]
     .map((r, i) => (r === undefined ? `no ${i === 0 ? 'kube-apiserver' : 'etcd'} found` : r.problem))
     .filter((p): p is string => p !== undefined);
@@ -102,6 +109,7 @@ export function findBinaryAssets(options: FindBinaryAssetsOptions = {}): BinaryA
     kubeApiserver: apiServer.path,
     etcd: etcd.path,
     kubectl: kubectl?.problem === undefined ? kubectl?.path : undefined,
+    kubeControllerManager: controllerManager?.problem === undefined ? controllerManager?.path : undefined,
   };
 }
 

@@ -37,6 +37,8 @@ export interface ControlPlane {
   servingCaPem: string;
   /** CA whose client certificates the API server accepts as users. */
   clientCa: TinyCA;
+  /** PEM of the key the API server signs service-account tokens with (kube-controller-manager needs it too). */
+  serviceAccountSigningKeyPem: string;
   etcd: ManagedProcess;
   /** The running kube-apiserver; a new process after {@link ControlPlane.restartAPIServer}. */
   readonly apiServer: ManagedProcess;
@@ -93,7 +95,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     try {
       const plane = await startOnce(options, attempt, files, servingCa.certPem, supportsNoFsync);
       // Not a spread: that would freeze the apiServer getter at the first process.
-      return Object.assign(plane, { servingCaPem: servingCa.certPem, clientCa, attempts: attempt });
+      return Object.assign(plane, { servingCaPem: servingCa.certPem, clientCa, serviceAccountSigningKeyPem: saSigner.pair.keyPem, attempts: attempt });
     } catch (err) {
       if (!(err instanceof StartFailure)) throw err;
       last = err;
@@ -205,7 +207,7 @@ async function startOnce(
   files: Record<string, string>,
   servingCaPem: string,
   supportsNoFsync: boolean,
-): Promise<Omit<ControlPlane, 'servingCaPem' | 'clientCa' | 'attempts'>> {
+): Promise<Omit<ControlPlane, 'servingCaPem' | 'clientCa' | 'serviceAccountSigningKeyPem' | 'attempts'>> {
   const { dir, certDir, dataDir } = attemptDirs(options.workDir, attempt, files);
   const reserve = options.reservePort ?? (() => reservePort());
   const ports: PortReservation[] = [];

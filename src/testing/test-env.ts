@@ -8,6 +8,7 @@ import { ApiConnection } from './api-connection.js';
 import { findBinaryAssets, isBinaryAssets, type BinaryAssets } from './binaries.js';
 import { TinyCA } from './certs.js';
 import { startControlPlane, type ControlPlane, type RestartAPIServerOptions } from './control-plane.js';
+import { checkControllersOption, startControllerManager, type ControllerManager, type ControllersChoice } from './controller-manager.js';
 
 export type { RestartAPIServerOptions } from './control-plane.js';
 import { installCRDs, selectCRDs, type ConversionWebhookTarget, type CustomResourceDefinitionObject } from './crd-install.js';
@@ -55,6 +56,15 @@ export interface TestEnvOptions {
   apiServerFlags?: FlagValues;
   /** How long to wait for CRDs to be Established and discoverable; default 30 s. */
   crdInstallTimeoutMs?: number;
+  /**
+   * Controllers of kube-controller-manager to run against the test API server, by the names its
+   * `--controllers` flag takes: `['garbagecollector', 'namespace']` makes owner-reference cascades and
+   * namespace deletion happen as in a cluster. Default none (no kube-controller-manager, as in envtest).
+   * Needs kube-controller-manager of the kube-apiserver's version next to it or in TEST_ASSET_KUBE_CONTROLLER_MANAGER.
+   */
+  controllers?: string[];
+  /** Extra kube-controller-manager flags by name without dashes; a value overrides a default, `null` removes it. */
+  controllerManagerFlags?: FlagValues;
 }
 
 /** LocalWebhookServing is where the test must run its webhook server so that the API server reaches it. */
@@ -101,7 +111,7 @@ export interface TestEnv {
   /** The CRDs installed at start, as the API server stored them. */
   crds: CustomResourceDefinitionObject[];
   /** Process ids of the control plane (each is also its process group id); kubeApiserver changes on restart. */
-  readonly pids: { readonly etcd: number; readonly kubeApiserver: number };
+  readonly pids: { readonly etcd: number; readonly kubeApiserver: number; readonly kubeControllerManager?: number };
   /** addUser issues a client certificate for another user (subject to RBAC unless in system:masters). */
   addUser(user: TestUser): Promise<AuthenticatedUser>;
   /** installCRDs installs more CRDs into the running environment and waits until they are served. */
@@ -117,7 +127,7 @@ export interface TestEnv {
    * restart, so every process started is stopped.
    */
   restartAPIServer(options?: RestartAPIServerOptions): Promise<void>;
-  /** stop terminates kube-apiserver and etcd (SIGTERM, SIGKILL after the stop timeout) and removes all temp files. */
+  /** stop terminates kube-controller-manager, kube-apiserver and etcd (SIGTERM, SIGKILL after the stop timeout) and removes all temp files. */
   stop(): Promise<void>;
 }
 
@@ -182,6 +192,7 @@ function authenticator(plane: ControlPlane): (user: TestUser) => Promise<Authent
 /** Started is what a start has brought up so far, for stop() to take down. */
 interface Started {
   plane?: ControlPlane;
+  controllerManager?: ControllerManager;
   webhook?: WebhookServing;
 }
 
@@ -191,6 +202,7 @@ interface EnvInputs {
   readonly webhookConfigs: WebhookConfigurationObject[];
   readonly assets: BinaryAssets;
   readonly timeouts: ControlPlaneTimeouts;
+  readonly controllers: ControllersChoice;
 }
 
 /**
@@ -198,10 +210,11 @@ interface EnvInputs {
  * installs the CRDs and webhook configurations; what it started is recorded in `started`.
  */
 async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: string, started: Started): Promise<Omit<TestEnv, 'stop'>> {
+  const attachOutput = options.attachControlPlaneOutput ?? process.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true';
   const plane = await startControlPlane({
     assets: inputs.assets,
     workDir,
-    attachOutput: options.attachControlPlaneOutput ?? process.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true',
+    attachOutput,
     timeouts: inputs.timeouts,
     ...(options.apiServerFlags === undefined ? {} : { apiServerFlags: options.apiServerFlags }),
   });
@@ -210,6 +223,20 @@ async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: stri
   const admin = await authenticate({ name: 'admin', groups: ['system:masters'] });
   const conn = new ApiConnection(plane.host, { caPem: plane.servingCaPem, certPem: admin.config.certData, keyPem: admin.config.keyData });
   await waitForDefaultNamespace(conn);
+  if (inputs.controllers !== undefined) {
+    started.controllerManager = await startControllerManager({
+      ...inputs.controllers,
+      host: plane.host,
+      servingCaPem: plane.servingCaPem,
+      clientCa: plane.clientCa,
+      serviceAccountSigningKeyPem: plane.serviceAccountSigningKeyPem,
+      dir: join(workDir, 'controller-manager'),
+      attachOutput,
+      timeouts: inputs.timeouts,
+      ...(options.controllerManagerFlags === undefined ? {} : { flags: options.controllerManagerFlags }),
+    });
+  }
+  const controllerManager = started.controllerManager;
   const webhook = await prepareWebhookServing(workDir, options.webhookInstallOptions);
   started.webhook = webhook;
   const conversion = options.webhookInstallOptions === undefined ? {} : { conversionWebhook: webhook.target };
@@ -230,6 +257,7 @@ async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: stri
       get kubeApiserver() {
         return plane.apiServer.pid;
       },
+      ...(controllerManager === undefined ? {} : { kubeControllerManager: controllerManager.process.pid }),
     },
     restartAPIServer: (restart) => plane.restartAPIServer(restart),
     addUser: authenticate,
@@ -239,7 +267,8 @@ async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: stri
 
 /**
  * startTestEnv starts a private control plane (etcd, then kube-apiserver, on free loopback ports, with
- * throw-away certificates), waits until it serves the `default` namespace, installs CRDs and webhook
+ * throw-away certificates), waits until it serves the `default` namespace, starts kube-controller-manager
+ * when `controllers` names any, installs CRDs and webhook
  * configurations, and returns how to reach it. Whatever was started is stopped again when any step fails.
  */
 export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEnv> {
@@ -251,6 +280,7 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
     throw new UserError(assets.missing, { hint: 'set KUBEBUILDER_ASSETS to a directory with kube-apiserver and etcd (setup-envtest use -p path), or run `npm run envtest:build` in operator-ts' });
   }
   const timeouts = resolveControlPlaneTimeouts(options);
+  const controllers = await checkControllersOption(options.controllers, assets);
   const workDir = mkdtempSync(join(tmpdir(), 'operator-ts-envtest-'));
   trackDirectory(workDir);
   const started: Started = {};
@@ -258,7 +288,9 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       try {
-        await started.plane?.stop();
+        // Both in the same tick: the control plane must learn of the stop before a running restart checks
+        // for it. The controller manager only logs errors while the API server goes away.
+        await Promise.all([started.controllerManager?.stop(), started.plane?.stop()]);
       } finally {
         started.webhook?.reservation?.release();
         rmSync(workDir, { recursive: true, force: true });
@@ -268,7 +300,7 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
     return stopping;
   };
   try {
-    return { ...(await bringUp(options, { crds, webhookConfigs, assets, timeouts }, workDir, started)), stop };
+    return { ...(await bringUp(options, { crds, webhookConfigs, assets, timeouts, controllers }, workDir, started)), stop };
   } catch (err) {
     await stop();
     throw err;

@@ -2,7 +2,8 @@ import type { Client } from '../client/client.js';
 import { isNotFound } from '../rest/api-error.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { createMergePatch } from './merge-patch.js';
-import { nodeUtil } from '../node-cjs.js';
+import { cloneJson } from '../json/clone.js';
+import { jsonEqual } from '../json/equal.js';
 
 /** OperationResult says what {@link createOrUpdate} did. */
 export type OperationResult = 'created' | 'updated' | 'unchanged';
@@ -22,9 +23,9 @@ export type MutateFn<T> = (obj: T) => void | Promise<void>;
 export async function createOrUpdate<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, mutate: MutateFn<T>): Promise<OperationResult> {
   const key = keyOf(resource, obj);
   if (await readOrCreate(client, resource, key, obj, mutate)) return 'created';
-  const before = structuredClone(obj);
+  const before = cloneJson(obj);
   await runMutate(resource, key, obj, mutate);
-  if (nodeUtil.isDeepStrictEqual(before, obj)) return 'unchanged';
+  if (jsonEqual(before, obj)) return 'unchanged';
   replaceInPlace(obj, await client.update(resource, obj));
   return 'updated';
 }
@@ -37,7 +38,7 @@ export async function createOrUpdate<T extends KubernetesObject>(client: Client,
 export async function createOrPatch<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, mutate: MutateFn<T>): Promise<PatchOperationResult> {
   const key = keyOf(resource, obj);
   if (await readOrCreate(client, resource, key, obj, mutate)) return 'created';
-  const before = structuredClone(obj) as T & { status?: unknown };
+  const before = cloneJson(obj) as T & { status?: unknown };
   await runMutate(resource, key, obj, mutate);
   const after = obj as T & { status?: unknown };
   const { status: beforeStatus, ...beforeMain } = before;
@@ -79,7 +80,7 @@ function fmtKey(key: ObjectKey): string {
 /** replaceInPlace makes `target` a copy of `source`, keeping the caller's reference valid. */
 function replaceInPlace(target: object, source: object): void {
   for (const k of Object.keys(target)) delete (target as Record<string, unknown>)[k];
-  Object.assign(target, structuredClone(source));
+  Object.assign(target, cloneJson(source));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Agent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
+import { stringifyJson } from '../json/stringify.js';
 import { nodeHttp as http } from '../node-cjs.js';
 import { restClientRequests } from './metrics.js';
 import { apiErrorFromResponse } from './api-error.js';
@@ -100,7 +101,7 @@ export class KubeTransport implements Transport {
     if (cluster.proxyUrl === undefined || cluster.proxyUrl === '') opts.agent = this.agentFor(base, opts);
     // A string body goes out in one write with the request head (node:http joins them); a Buffer body
     // would be a second write, and so a second TLS record and syscall, on every call.
-    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const payload = req.body === undefined ? undefined : stringifyJson(req.body, 'the request body');
     const headers: OutgoingHttpHeaders = {
       ...(opts.headers as OutgoingHttpHeaders | undefined),
       Accept: 'application/json',

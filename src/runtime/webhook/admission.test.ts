@@ -25,7 +25,31 @@ class Defaulter implements CustomDefaulter<Memcached> {
   }
 }
 
+/** deepReview is a CREATE review of a Memcached whose spec.extra nests `levels` objects. */
+function deepReview(levels: number): AdmissionReview {
+  const review = fixture('admission-create');
+  let v: unknown = 'leaf';
+  for (let i = 0; i < levels; i++) v = { a: v };
+  (review.request!.object as { spec: Record<string, unknown> }).spec.extra = v;
+  return review;
+}
+
 describe('defaultingHandler', () => {
+  it('defaults objects nested as deep as the API server stores them', async () => {
+    // The fixture's object nests spec.extra three levels down; 9 990 more is about what kube-apiserver accepts.
+    const res = (await defaultingHandler(MemcachedResource, new Defaulter())(deepReview(9_990), ctx())) as AdmissionReview;
+    expect(res.response).toMatchObject({ allowed: true, patchType: 'JSONPatch' });
+    expect(decodePatch(res)).toEqual([{ op: 'add', path: '/spec/containerPort', value: 11211 }]);
+    const validated = (await validatingHandler(MemcachedResource, new Validator())(deepReview(9_990), ctx())) as AdmissionReview;
+    expect(validated.response?.allowed).toBe(true);
+  });
+
+  it('answers 400 for an object deeper than the API server decodes, instead of overflowing the stack', async () => {
+    const res = (await defaultingHandler(MemcachedResource, new Defaulter())(deepReview(10_000), ctx())) as AdmissionReview;
+    expect(res.response).toMatchObject({ allowed: false, status: { code: 400, reason: 'BadRequest' } });
+    expect(res.response?.status?.message).toMatch(/^request\.object is nested more than 10000 levels deep/);
+  });
+
   it('answers CREATE with a base64 JSONPatch from the original to the defaulted object', async () => {
     const d = new Defaulter();
     const res = (await defaultingHandler(MemcachedResource, d)(fixture('admission-create'), ctx())) as AdmissionReview;

@@ -1,3 +1,4 @@
+import { cloneJson } from '../json/clone.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
 import type { Wire } from '../wire.js';
@@ -212,12 +213,16 @@ export function parseAdmissionReview(body: unknown): ParsedReview {
   return { ok: true, request: req, apiVersion };
 }
 
-/** decodeObject checks that a raw object of the request is a JSON object. */
+/**
+ * decodeObject checks that a raw object of the request is a JSON object and returns a copy of it. The copy
+ * is made without recursion, so the deepest objects the API server stores reach the handler; anything
+ * deeper fails with 400 BadRequest (JsonDepthError), never with a stack overflow.
+ */
 export function decodeObject<T extends KubernetesObject>(raw: unknown, field: 'object' | 'oldObject'): T {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new AdmissionError(`there is no content to decode in request.${field}`, 400, 'BadRequest');
   }
-  return structuredClone(raw) as T;
+  return cloneJson(raw, `request.${field}`) as T;
 }
 
 /** admissionContext builds the context handed to defaulters and validators. */

@@ -1,4 +1,5 @@
 import type { KubernetesObject } from '../resource.js';
+import { cloneJson } from '../json/clone.js';
 import { encodeDates, type Wire } from '../wire.js';
 import type { WebhookHandler } from './server.js';
 
@@ -78,9 +79,9 @@ export class ConversionRegistry {
     }
     let converted: KubernetesObject;
     if (fromVersion === toVersion) {
-      converted = structuredClone(obj);
+      converted = cloneJson(obj);
     } else {
-      const hub: Wire<KubernetesObject> = fromVersion === conversion.hub ? structuredClone(obj as Wire<KubernetesObject>) : conversion.spokes[fromVersion]!.toHub(structuredClone(obj as Wire<KubernetesObject>));
+      const hub: Wire<KubernetesObject> = fromVersion === conversion.hub ? cloneJson(obj as Wire<KubernetesObject>) : conversion.spokes[fromVersion]!.toHub(cloneJson(obj as Wire<KubernetesObject>));
       converted = toVersion === conversion.hub ? hub : conversion.spokes[toVersion]!.fromHub(hub);
     }
     // A converter may have put Dates in: send them as the API server writes timestamps.
@@ -127,9 +128,9 @@ export function conversionErrorBody(uid: string | undefined, code: number, messa
  * the API server rejects conversions that change anything else in metadata.
  */
 function keepMetadata(original: KubernetesObject, converted: KubernetesObject): KubernetesObject['metadata'] {
-  const meta = structuredClone(original.metadata ?? {});
-  if (converted.metadata?.labels !== undefined) meta.labels = structuredClone(converted.metadata.labels);
-  if (converted.metadata?.annotations !== undefined) meta.annotations = structuredClone(converted.metadata.annotations);
+  const meta = cloneJson(original.metadata ?? {});
+  if (converted.metadata?.labels !== undefined) meta.labels = cloneJson(converted.metadata.labels);
+  if (converted.metadata?.annotations !== undefined) meta.annotations = cloneJson(converted.metadata.annotations);
   return meta;
 }
 

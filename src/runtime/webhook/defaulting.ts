@@ -1,4 +1,6 @@
-import jsonPatch from 'fast-json-patch';
+import { cloneJson } from '../json/clone.js';
+import { createJsonPatch } from '../json/json-patch.js';
+import { stringifyJson } from '../json/stringify.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { encodeDates } from '../wire.js';
 import type { WebhookHandler } from './server.js';
@@ -30,7 +32,7 @@ export function defaultingHandler<T extends KubernetesObject>(resource: Resource
     try {
       checkKind(resource, request.kind?.group, request.kind?.kind);
       const original = decodeObject<T>(request.object, 'object');
-      const obj = structuredClone(original);
+      const obj = cloneJson(original);
       await defaulter.default(actx, obj);
       response = patchResponse(request.uid, original, obj);
     } catch (err) {
@@ -44,13 +46,14 @@ export function defaultingHandler<T extends KubernetesObject>(resource: Resource
 /** patchResponse allows the request with the JSON patch that turns `original` into `mutated`. */
 export function patchResponse(uid: string, original: unknown, mutated: unknown): AdmissionResponse {
   // Round-trip through JSON so that undefined fields compare the way the API server will see them, with
-  // any Date a defaulter put in written as the client writes it.
-  const before = JSON.parse(JSON.stringify(original)) as object;
-  const after = JSON.parse(JSON.stringify(encodeDates(mutated))) as object;
-  const ops = jsonPatch.compare(before, after);
+  // any Date a defaulter put in written as the client writes it. Each step is stack-safe: JSON.parse is
+  // iterative in V8, stringifyJson and createJsonPatch walk with their own stacks.
+  const before = JSON.parse(stringifyJson(original)) as object;
+  const after = JSON.parse(stringifyJson(encodeDates(mutated), 'the defaulted object')) as object;
+  const ops = createJsonPatch(before, after);
   const response = allowed(uid);
   if (ops.length === 0) return response;
-  return { ...response, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') };
+  return { ...response, patchType: 'JSONPatch', patch: Buffer.from(stringifyJson(ops, 'the JSON patch')).toString('base64') };
 }
 
 /** checkKind refuses requests for another kind than the webhook was registered for (a misconfigured path). */

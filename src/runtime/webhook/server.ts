@@ -7,6 +7,7 @@ import type { PeerCertificate, SecureContextOptions, TLSSocket } from 'node:tls'
 import type { Logger } from '../log/logger.js';
 import type { Runnable } from '../runnable.js';
 import { CertWatcher, type CertificatePair } from '../certwatcher/cert-watcher.js';
+import { stringifyJson } from '../json/stringify.js';
 import { webhookMetrics } from './metrics.js';
 import { BodyTooLargeError, readBody } from './request-body.js';
 
@@ -339,7 +340,7 @@ function certificateNames(cert: PeerCertificate): string[] {
 
 function send(res: Res, code: number, body: unknown): number {
   if (res.headersSent || res.writableEnded) return code;
-  const payload = JSON.stringify(body ?? {});
+  const payload = stringifyJson(body ?? {}, 'the webhook response');
   res.statusCode = code;
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
