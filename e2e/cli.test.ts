@@ -91,6 +91,19 @@ describe('help and version', () => {
     expect(r.stdout).toMatch(new RegExp(`^operator-ts ${version.replace(/\./g, '\\.')} \\(node v\\d+\\.\\d+\\.\\d+, \\w+/\\w+\\)$`));
     expect(await snapshotTree(dir)).toEqual(new Map());
   });
+
+  it('prints the bare version with --version and -v, and lists --version in the help', async () => {
+    const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) expect((await runCliOk([flag], repoRoot)).stdout).toBe(version);
+    expect((await runCliOk(['--help'], repoRoot)).stdout).toMatch(/-v, --version +print the operator-ts version/);
+  });
+
+  it('keeps --version after a command name for the command (the API version of create api)', async () => {
+    const dir = await freshDir();
+    await runCliOk(INIT, dir);
+    const r = await runCliOk([...API, '--dry-run'], dir);
+    expect(r.stdout).toContain('src/api/v1alpha1/memcached.types.ts');
+  });
 });
 
 describe('bad input: exit 1, one message naming the value and the fix, nothing written', () => {
@@ -126,6 +139,17 @@ describe('bad input: exit 1, one message naming the value and the fix, nothing w
   it('an invalid project name at init, naming the value and a valid one', async () => {
     const fresh = await freshDir();
     expectUserError(await runCli(['init', '--domain', 'example.com', '--project-name', 'Memcached_Operator', '--skip-install'], fresh), 'invalid project name "Memcached_Operator"', '--project-name memcached-operator');
+    expect(await snapshotTree(fresh)).toEqual(new Map());
+  });
+
+  it.each([
+    ['a path that does not exist', './no-such-build.tgz', 'does not exist'],
+    ['a folder without a package.json', '.', 'is not a package (no package.json)'],
+    ['text that is no version', 'not a version!', 'is neither a version, a range, a dist-tag nor a path'],
+  ])('a bad --operator-ts-version at init (%s), refused before anything is written', async (_case, value, message) => {
+    const fresh = await freshDir();
+    const r = await runCli([...INIT, '--operator-ts-version', value], fresh);
+    expectUserError(r, message, 'a .tgz made by `npm pack`');
     expect(await snapshotTree(fresh)).toEqual(new Map());
   });
 

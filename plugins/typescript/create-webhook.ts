@@ -1,5 +1,6 @@
 import { findResource, fullGroup, pascal, UserError, type HookContext, type ResourceConfig, type Subcommand } from '../../src/index.js';
 import { readHeader } from './boilerplate.js';
+import { fitsOnOneLine } from './format-config.js';
 import { importFrom, resourceNames, type ResourceNames } from './names.js';
 import { markStorageVersion } from './storage-version.js';
 
@@ -25,6 +26,37 @@ function spokesOf(ctx: HookContext): string[] {
   return Array.isArray(value) ? [...(value as readonly string[])] : [];
 }
 
+/**
+ * runtimeTypeNames are the operator-ts/runtime types the admission classes of `types` use, so a webhook file
+ * imports no name it does not use (type-aware lint reports unused imports).
+ */
+function runtimeTypeNames(types: Pick<WebhookTypes, 'defaulting' | 'validation'>): string[] {
+  const admission = types.defaulting || types.validation;
+  return [
+    ...(admission ? ['AdmissionContext'] : []),
+    ...(types.defaulting ? ['CustomDefaulter'] : []),
+    ...(types.validation ? ['CustomValidator'] : []),
+    ...(types.validation ? ['Warnings'] : []),
+    ...(admission ? ['Wire'] : []),
+  ];
+}
+
+/** importedNames are the local names the named imports (`import { a, type B as C } from '...'`) of a module bind. */
+export function importedNames(source: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s*from\s/gm))
+    for (const spec of (m[1] ?? '').split(',')) {
+      const local = spec
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.replace(/^type\s+/, '')
+        .trim();
+      if (local !== undefined && local !== '') names.add(local);
+    }
+  return names;
+}
+
 /** webhookView is the view model shared by the webhook templates of one resource. */
 export function webhookView(ctx: HookContext, n: ResourceNames, types: WebhookTypes): Record<string, unknown> {
   const group = n.fullGroup;
@@ -46,6 +78,10 @@ export function webhookView(ctx: HookContext, n: ResourceNames, types: WebhookTy
     apiVersion: group === '' ? n.version : `${group}/${n.version}`,
     defaulting: types.defaulting,
     validation: types.validation,
+    admission: types.defaulting || types.validation,
+    looseSample: n.core || n.external,
+    runtimeTypes: ['Manager', ...runtimeTypeNames(types)].sort().join(', '),
+    updateOnOneLine: fitsOnOneLine(`  validateUpdate(ctx: AdmissionContext, oldObj: Wire<${n.typeName}>, newObj: Wire<${n.typeName}>): Promise<Warnings | void> {`),
   };
 }
 
@@ -118,20 +154,42 @@ function recordWebhooks(res: ResourceConfig, want: WebhookTypes, spokes: string[
 }
 
 /** admissionFragments are the builder calls and the classes of the defaulting and validating webhooks. */
-function admissionFragments(ctx: HookContext, n: ResourceNames, types: WebhookTypes, data: Record<string, unknown>): { builder: (string | Fragment)[]; classes: Fragment[] } {
+function admissionFragments(
+  ctx: HookContext,
+  n: ResourceNames,
+  types: WebhookTypes,
+  data: Record<string, unknown>,
+): { builder: (string | Fragment)[]; classes: Fragment[]; imports: string[] } {
   const builder: (string | Fragment)[] = [];
   const classes: Fragment[] = [];
   // A class the user has edited no longer matches its fragment, so existing classes are found by name.
-  const current = ctx.tree.read(n.webhookFile) ?? '';
+  const current = ctx.tree.read(n.webhookFile);
+  const added = { defaulting: false, validation: false };
   if (types.defaulting) {
     builder.push(`.withDefaulter(new ${n.kind}CustomDefaulter())`);
-    if (!current.includes(`class ${n.kind}CustomDefaulter `)) classes.push({ template: `${T}/defaulter.ts.hbs`, data });
+    added.defaulting = !(current ?? '').includes(`class ${n.kind}CustomDefaulter `);
+    if (added.defaulting) classes.push({ template: `${T}/defaulter.ts.hbs`, data });
   }
   if (types.validation) {
     builder.push(`.withValidator(new ${n.kind}CustomValidator())`);
-    if (!current.includes(`class ${n.kind}CustomValidator `)) classes.push({ template: `${T}/validator.ts.hbs`, data });
+    added.validation = !(current ?? '').includes(`class ${n.kind}CustomValidator `);
+    if (added.validation) classes.push({ template: `${T}/validator.ts.hbs`, data });
   }
-  return { builder, classes };
+  return { builder, classes, imports: current === undefined ? [] : classImports(current, n, data, added) };
+}
+
+/**
+ * classImports are the imports a class added to an existing webhook file needs: the file was scaffolded
+ * with the imports of its classes at the time. A name one of its named imports binds is left out.
+ */
+function classImports(current: string, n: ResourceNames, data: Record<string, unknown>, added: Pick<WebhookTypes, 'defaulting' | 'validation'>): string[] {
+  if (!added.defaulting && !added.validation) return [];
+  const imported = importedNames(current);
+  const missing = runtimeTypeNames(added).filter((name) => !imported.has(name));
+  return [
+    ...(missing.length > 0 ? [`import type { ${missing.join(', ')} } from 'operator-ts/runtime';`] : []),
+    ...(imported.has(n.typeName) ? [] : [`import type { ${n.typeSpecifier} } from '${String(data['typeImport'])}';`]),
+  ];
 }
 
 /**
@@ -220,9 +278,9 @@ export const createWebhookSubcommand: Subcommand = {
     const types = recordWebhooks(res, requested(ctx), spokes);
     const n = resourceNames(ctx.project, res);
     const data = webhookView(ctx, n, types);
-    const { builder, classes } = admissionFragments(ctx, n, types, data);
+    const { builder, classes, imports } = admissionFragments(ctx, n, types, data);
     ctx.files.add({ kind: 'template', template: `${T}/kind.webhook.ts.hbs`, path: n.webhookFile, data, ifExists: 'skip' });
-    const imports = types.conversion ? addConversion(ctx, res, n, spokes, builder) : [];
+    if (types.conversion) imports.push(...addConversion(ctx, res, n, spokes, builder));
     ctx.files.add({ kind: 'insert', path: n.webhookFile, ifMissing: 'error', fragments: { imports, builder, types: classes } });
     if (types.defaulting || types.validation) addWebhookTests(ctx, n, types, data);
     registerInMain(ctx, res, n);

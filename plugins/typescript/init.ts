@@ -2,8 +2,10 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCommand, UserError, type HookContext, type Subcommand } from '../../src/index.js';
 import { BOILERPLATE_PATH, licenseHeader } from './boilerplate.js';
-import { operatorTsSpec, packageJson, tsconfigBuildJson, tsconfigJson, VERSIONS } from './package-json.js';
+import { checkOperatorTsSpec, operatorTsSpec, packageJson, tsconfigBuildJson, tsconfigJson, VERSIONS } from './package-json.js';
 import { managerEntrypoint } from './manager-flags.js';
+import { PRETTIER_OPTIONS, prettierJson } from './format-config.js';
+import { e2eWorkflow, lintWorkflow, testWorkflow, workflowYaml } from './workflows.js';
 
 const T = 'typescript/init';
 
@@ -47,6 +49,8 @@ export const initSubcommand: Subcommand = {
     },
   ],
   validate(ctx) {
+    const versionFlag = ctx.flags['operatorTsVersion'];
+    if (typeof versionFlag === 'string') checkOperatorTsSpec(versionFlag, ctx.tree.root);
     for (const file of ['package.json', 'src/main.ts'])
       if (ctx.tree.exists(file))
         throw new UserError(`${file} already exists in ${ctx.tree.root}: init creates a new project`, {
@@ -62,8 +66,11 @@ export const initSubcommand: Subcommand = {
     if (header !== '') ctx.files.add({ kind: 'generated', path: BOILERPLATE_PATH, content: `${header}\n`, ifExists: 'skip' });
     ctx.files.add(
       { kind: 'generated', path: 'package.json', format: 'json', object: packageJson(ctx.project.projectName, operatorTs), ifExists: 'error' },
-      { kind: 'generated', path: 'tsconfig.json', format: 'json', object: tsconfigJson(), ifExists: 'error' },
-      { kind: 'generated', path: 'tsconfig.build.json', format: 'json', object: tsconfigBuildJson(), ifExists: 'error' },
+      { kind: 'generated', path: 'tsconfig.json', content: prettierJson(tsconfigJson()), ifExists: 'error' },
+      { kind: 'generated', path: 'tsconfig.build.json', content: prettierJson(tsconfigBuildJson()), ifExists: 'error' },
+      { kind: 'template', template: `${T}/eslint.config.js.hbs`, path: 'eslint.config.js', data, ifExists: 'skip' },
+      { kind: 'generated', path: '.prettierrc.json', content: prettierJson(PRETTIER_OPTIONS), ifExists: 'skip' },
+      { kind: 'template', template: `${T}/prettierignore.hbs`, path: '.prettierignore', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/src/main.ts.hbs`, path: 'src/main.ts', data, ifExists: 'error' },
       { kind: 'template', template: `${T}/Makefile.hbs`, path: 'Makefile', data, ifExists: 'error' },
       { kind: 'template', template: `${T}/Dockerfile.hbs`, path: 'Dockerfile', data, ifExists: 'error' },
@@ -73,15 +80,25 @@ export const initSubcommand: Subcommand = {
       { kind: 'template', template: `${T}/test/envtest.test.ts.hbs`, path: 'test/envtest.test.ts', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/vitest.config.ts.hbs`, path: 'vitest.config.ts', data, ifExists: 'skip' },
     );
+    const view = { projectName: ctx.project.projectName, nodeMajor: String(data['nodeMajor']) };
+    for (const [name, workflow] of [
+      ['lint', lintWorkflow(view)],
+      ['test', testWorkflow(view)],
+      ['test-e2e', e2eWorkflow(view)],
+    ] as const)
+      ctx.files.add({ kind: 'generated', path: `.github/workflows/${name}.yml`, content: workflowYaml(workflow), ifExists: 'skip' });
   },
   async postScaffold(ctx) {
     if (ctx.flags['skipInstall'] === true) return;
     ctx.log.info('Installing dependencies with npm install (pass --skip-install to skip) ...');
+    const progress = ctx.log.progress('npm install');
     // What npm creates; an interrupted install must not leave half of it behind for the re-run.
     const outputs = ['node_modules', 'package-lock.json'].map((name) => join(ctx.tree.root, name)).filter((path) => !existsSync(path));
     try {
       await runCommand('npm', ['install', '--no-audit', '--no-fund'], { cwd: ctx.tree.root, signal: ctx.signal });
+      progress.done();
     } catch (err) {
+      progress.done('failed');
       if (ctx.signal.aborted) {
         for (const path of outputs) rmSync(path, { recursive: true, force: true });
         throw err;

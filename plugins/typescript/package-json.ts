@@ -1,4 +1,6 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { UserError } from '../../src/index.js';
 import { bundleScript } from './bundle-script.js';
 import { managerStartScript } from './manager-flags.js';
 
@@ -11,15 +13,45 @@ export const VERSIONS = {
   typesNode: '24.19.4',
   node: '24.9.0',
   esbuild: '0.28.2',
+  eslint: '10.16.0',
+  eslintJs: '10.0.1',
+  typescriptEslint: '8.74.0',
+  prettier: '3.10.1',
+  tsx: '4.23.15',
 } as const;
+
+const SPEC_HINT = 'pass a version published on npm (0.1.0, ^0.1.0, latest), a .tgz made by `npm pack`, or the folder of an operator-ts build';
+
+/** looksLikePath tells a local build (a path or a `.tgz`) from a registry version in --operator-ts-version. */
+function looksLikePath(value: string): boolean {
+  return value.endsWith('.tgz') || value.startsWith('.') || value.startsWith('/') || value.startsWith('file:') || value.includes('/');
+}
+
+/**
+ * checkOperatorTsSpec refuses a --operator-ts-version that npm install could not resolve (a path that is
+ * not there, a folder without a package.json, text that is no version, range or tag), before anything is
+ * written rather than when the install fails afterwards.
+ */
+export function checkOperatorTsSpec(value: string, cwd: string): void {
+  if (!looksLikePath(value)) {
+    if (!/^(?:[a-z][a-z0-9._-]*|[~^]?\d+(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?|[<>]=?\s*\d[\w.+-]*)$/.test(value))
+      throw new UserError(`--operator-ts-version ${JSON.stringify(value)} is neither a version, a range, a dist-tag nor a path`, { hint: SPEC_HINT });
+    return;
+  }
+  const raw = value.startsWith('file:') ? value.slice('file:'.length) : value;
+  const abs = isAbsolute(raw) ? raw : resolve(cwd, raw);
+  const stat = existsSync(abs) ? statSync(abs) : undefined;
+  if (stat === undefined) throw new UserError(`--operator-ts-version ${value}: ${abs} does not exist`, { hint: SPEC_HINT });
+  if (raw.endsWith('.tgz') ? !stat.isFile() : stat.isDirectory() && !existsSync(join(abs, 'package.json')))
+    throw new UserError(`--operator-ts-version ${value}: ${abs} is not ${raw.endsWith('.tgz') ? 'a file' : 'a package (no package.json)'}`, { hint: SPEC_HINT });
+}
 
 /**
  * operatorTsSpec turns --operator-ts-version into a dependency spec: a version stays a version; a path
  * or a `.tgz` becomes `file:<path relative to the project>` so a project can use a local build.
  */
 export function operatorTsSpec(value: string, cwd: string): string {
-  const looksLikePath = value.endsWith('.tgz') || value.startsWith('.') || value.startsWith('/') || value.startsWith('file:') || value.includes('/');
-  if (!looksLikePath) return value;
+  if (!looksLikePath(value)) return value;
   const raw = value.startsWith('file:') ? value.slice('file:'.length) : value;
   const abs = isAbsolute(raw) ? raw : resolve(cwd, raw);
   const rel = relative(cwd, abs);
@@ -38,10 +70,16 @@ export function packageJson(projectName: string, operatorTs: string): Record<str
     scripts: {
       build: 'tsc -p tsconfig.build.json',
       start: managerStartScript(),
+      // tsx maps the `.js` specifiers of the sources to their `.ts` files, which node's type stripping does not.
+      dev: 'tsx watch --clear-screen=false src/main.ts',
       test: 'vitest run',
       manifests: 'operator-ts generate crd rbac webhook',
       generate: 'operator-ts generate code',
-      lint: 'tsc --noEmit',
+      typecheck: 'tsc --noEmit',
+      lint: 'eslint .',
+      'lint:fix': 'eslint . --fix',
+      format: 'prettier --write .',
+      'format:check': 'prettier --check .',
       bundle: bundleScript(),
     },
     dependencies: {
@@ -49,17 +87,22 @@ export function packageJson(projectName: string, operatorTs: string): Record<str
       'operator-ts': operatorTs,
     },
     devDependencies: {
+      '@eslint/js': VERSIONS.eslintJs,
       '@types/node': VERSIONS.typesNode,
       esbuild: VERSIONS.esbuild,
+      eslint: VERSIONS.eslint,
       node: VERSIONS.node,
+      prettier: VERSIONS.prettier,
+      tsx: VERSIONS.tsx,
       typescript: VERSIONS.typescript,
+      'typescript-eslint': VERSIONS.typescriptEslint,
       vite: VERSIONS.vite,
       vitest: VERSIONS.vitest,
     },
   };
 }
 
-/** tsconfigJson is the strict type-checking configuration (covers src/ and test/). */
+/** tsconfigJson is the strict type-checking configuration (covers src/, test/ and the vitest configuration, which type-aware lint reads through it). */
 export function tsconfigJson(): Record<string, unknown> {
   return {
     compilerOptions: {
@@ -79,7 +122,7 @@ export function tsconfigJson(): Record<string, unknown> {
       outDir: 'dist',
       rootDir: '.',
     },
-    include: ['src/**/*.ts', 'test/**/*.ts'],
+    include: ['src/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'],
   };
 }
 

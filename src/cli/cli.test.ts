@@ -44,6 +44,8 @@ describe('operator-ts init', () => {
 
   it('turns --operator-ts-version paths into file: dependencies relative to the project', async () => {
     const dir = newProjectDir();
+    // The tarball must exist: a missing one is refused before anything is written.
+    writeFileSync(join(dir, '../operator-ts-0.1.0.tgz'), '');
     await ok(dir, ...INIT, '--operator-ts-version', '../operator-ts-0.1.0.tgz', '--license', 'none');
     const files = snapshot(dir);
     expect(JSON.parse(files['package.json'] ?? '{}').dependencies['operator-ts']).toBe('file:../operator-ts-0.1.0.tgz');
@@ -219,12 +221,15 @@ describe('operator-ts create webhook', () => {
   it('adds validation to an existing defaulting webhook incrementally, keeping user code', async () => {
     await ok(dir, ...WEBHOOK, '--defaulting');
     const path = join(dir, 'src/webhooks/v1alpha1/memcached.webhook.ts');
-    writeFileSync(path, readFileSync(path, 'utf8').replace('// TODO(user): fill in your defaulting logic.', 'obj.spec.foo ??= "bar";'));
+    writeFileSync(path, readFileSync(path, 'utf8').replace('// TODO(user): fill in your defaulting logic (make the method async once it awaits something).', 'obj.spec.foo ??= "bar";'));
     await ok(dir, ...WEBHOOK, '--programmatic-validation');
     const webhook = readFileSync(path, 'utf8');
     expect(webhook).toContain('obj.spec.foo ??= "bar";');
-    expect(webhook).toContain('.withDefaulter(new MemcachedCustomDefaulter())\n    .withValidator(new MemcachedCustomValidator())');
+    expect(webhook).toContain('.withDefaulter(new MemcachedCustomDefaulter())\n      .withValidator(new MemcachedCustomValidator())');
     expect(webhook.match(/class MemcachedCustomDefaulter/g)).toHaveLength(1);
+    // The file was scaffolded with the defaulter's imports only; the validator brings its own.
+    expect(webhook).toContain("import type { AdmissionContext, CustomDefaulter, Manager, Wire } from 'operator-ts/runtime';");
+    expect(webhook).toContain("import type { CustomValidator, Warnings } from 'operator-ts/runtime';");
     expect(webhook).toContain('+kubebuilder:webhook:path=/validate-cache-example-com-v1alpha1-memcached,mutating=false');
     expect(snapshot(dir)['PROJECT']).toContain('validation: true');
     const test = readFileSync(join(dir, 'src/webhooks/v1alpha1/memcached.webhook.test.ts'), 'utf8');

@@ -11,6 +11,8 @@ export interface CliIO {
   readonly out: (text: string) => void;
   /** Writes progress, warnings and errors to stderr. */
   readonly err: (text: string) => void;
+  /** Whether stderr is a terminal: progress lines count seconds in place only there. */
+  readonly errIsTTY?: boolean;
   /** Aborted when the user interrupts the run (Ctrl-C, SIGTERM); commands stop waiting and roll back. */
   readonly signal?: AbortSignal;
   /** Reads all of stdin, or returns undefined when nothing is piped (a terminal); absent means nothing is piped. */
@@ -31,6 +33,7 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
+    errIsTTY: process.stderr.isTTY === true,
     readStdin: readProcessStdin,
   };
 }

@@ -5,6 +5,7 @@ import { chartCommand } from './commands/chart.js';
 import { generateCommand } from './commands/generate.js';
 import { importCommand } from './commands/import.js';
 import { versionCommand } from './commands/version.js';
+import { cliVersion } from '../machinery/template-root.js';
 import type { CliIO } from './io.js';
 import { RunContext } from './run-context.js';
 
@@ -34,6 +35,9 @@ function extraCommands(ctx: RunContext): Command[] {
  */
 export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<Command> {
   const program = new Command('operator-ts')
+    // Program options stop at the command name, so `create api --version v1` stays the API version.
+    .enablePositionalOptions()
+    .version(cliVersion(), '-v, --version', 'print the operator-ts version')
     .description('Build Kubernetes operators in TypeScript: scaffold projects, APIs, controllers and webhooks')
     .addHelpText(
       'after',
@@ -42,7 +46,8 @@ export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<
         '  operator-ts create webhook --group cache --version v1alpha1 --kind Memcached --defaulting --programmatic-validation\n',
     );
   const first = argv.find((a) => !a.startsWith('-'));
-  if (first !== undefined && LEAN_COMMANDS.has(first)) {
+  const versionOnly = argv[0] === '--version' || argv[0] === '-v';
+  if (versionOnly || (first !== undefined && LEAN_COMMANDS.has(first))) {
     addCommands(program, new RunContext(io, argv));
   } else {
     const [{ builtinCatalog }, { addScaffoldCommands }] = await Promise.all([import('./plugin-catalog.js'), import('./scaffold-commands.js')]);

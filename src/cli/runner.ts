@@ -8,6 +8,7 @@ import { PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig
 import { findResource } from '../model/resource.js';
 import { commandLabel, runHook } from '../plugin/run.js';
 import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
+import { startProgress } from './progress.js';
 import { printChanges, type CliIO } from './io.js';
 
 /** ScaffoldRun is one scaffolding command ready to run through its plugin chain. */
@@ -73,7 +74,11 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     flags: run.flags,
     files: { add: (...d) => void sink.push(...d) },
     tree,
-    log: { info: (m) => run.io.err(`${m}\n`), warn: (m) => run.io.err(`Warning: ${m}\n`) },
+    log: {
+      info: (m) => run.io.err(`${m}\n`),
+      warn: (m) => run.io.err(`Warning: ${m}\n`),
+      progress: (label) => startProgress(run.io.err, run.io.errIsTTY === true, label),
+    },
     cli: { name: 'operator-ts', version: cliVersion() },
     dryRun,
     signal,

@@ -31,6 +31,11 @@ export interface FileSink {
 export interface HookLog {
   info(message: string): void;
   warn(message: string): void;
+  /**
+   * HookLog.progress shows that a long step (an install) is running: the elapsed seconds on a terminal,
+   * one closing line with the time taken elsewhere. Call `done` when the step ends, whatever the outcome.
+   */
+  progress(label: string): { done(outcome?: 'done' | 'failed'): void };
 }
 
 /** HookContext is everything a hook may use. It is plain data plus a sink, so it can be serialised later. */

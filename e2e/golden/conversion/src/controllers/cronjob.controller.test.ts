@@ -22,7 +22,12 @@ import { CronJobResource } from '../api/v1/zz_generated.resources.js';
 import { CronJobReconciler } from './cronjob.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'cronjob' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'cronjob',
+  };
 }
 
 describe('CronJobReconciler', () => {

@@ -67,9 +67,6 @@ export class CronJobReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(CronJobResource)
-      .named('cronjob')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(CronJobResource).named('cronjob').complete(this);
   }
 }

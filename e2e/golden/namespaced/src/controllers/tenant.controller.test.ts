@@ -22,7 +22,12 @@ import { TenantResource } from '../api/v1/zz_generated.resources.js';
 import { TenantReconciler } from './tenant.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'tenant' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'tenant',
+  };
 }
 
 describe('TenantReconciler', () => {

@@ -67,9 +67,6 @@ export class TenantReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(TenantResource)
-      .named('tenant')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(TenantResource).named('tenant').complete(this);
   }
 }

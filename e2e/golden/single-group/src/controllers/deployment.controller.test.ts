@@ -20,7 +20,12 @@ import { FakeClient } from 'operator-ts/runtime/fake';
 import { DeploymentReconciler } from './deployment.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'deployment' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'deployment',
+  };
 }
 
 describe('DeploymentReconciler', () => {

@@ -67,9 +67,6 @@ export class DeploymentReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(builtin.Deployment)
-      .named('deployment')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(builtin.Deployment).named('deployment').complete(this);
   }
 }

@@ -22,7 +22,12 @@ import { MemcachedResource } from '../api/v1alpha1/zz_generated.resources.js';
 import { MemcachedReconciler } from './memcached.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'memcached' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'memcached',
+  };
 }
 
 describe('MemcachedReconciler', () => {

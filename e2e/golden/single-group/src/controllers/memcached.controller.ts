@@ -67,9 +67,6 @@ export class MemcachedReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(MemcachedResource)
-      .named('memcached')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(MemcachedResource).named('memcached').complete(this);
   }
 }

@@ -14,15 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import {
-  newWebhookManagedBy,
-  type AdmissionContext,
-  type CustomDefaulter,
-  type CustomValidator,
-  type Manager,
-  type Warnings,
-  type Wire,
-} from 'operator-ts/runtime';
+import { newWebhookManagedBy } from 'operator-ts/runtime';
+import type { AdmissionContext, CustomDefaulter, CustomValidator, Manager, Warnings, Wire } from 'operator-ts/runtime';
 import type { CronJob } from '../../api/v2/cronjob.types.js';
 import { CronJobResource } from '../../api/v2/zz_generated.resources.js';
 import { cronjobV1FromHub, cronjobV1ToHub } from './cronjob.conversion.js';
@@ -32,18 +25,20 @@ import { cronjobV1FromHub, cronjobV1ToHub } from './cronjob.conversion.js';
 
 /** setupCronJobWebhookWithManager registers the CronJob webhooks with the manager's webhook server. */
 export function setupCronJobWebhookWithManager(mgr: Manager) {
-  return newWebhookManagedBy(mgr)
-    .for(CronJobResource)
-    .withDefaulter(new CronJobCustomDefaulter())
-    .withValidator(new CronJobCustomValidator())
-    .withConversion({
-      hub: 'v2',
-      spokes: {
-        v1: { toHub: cronjobV1ToHub, fromHub: cronjobV1FromHub },
-      },
-    })
-    // +operator-ts:scaffold:builder
-    .complete();
+  return (
+    newWebhookManagedBy(mgr)
+      .for(CronJobResource)
+      .withDefaulter(new CronJobCustomDefaulter())
+      .withValidator(new CronJobCustomValidator())
+      .withConversion({
+        hub: 'v2',
+        spokes: {
+          v1: { toHub: cronjobV1ToHub, fromHub: cronjobV1FromHub },
+        },
+      })
+      // +operator-ts:scaffold:builder
+      .complete()
+  );
 }
 
 /**
@@ -56,10 +51,11 @@ export class CronJobCustomDefaulter implements CustomDefaulter<CronJob> {
    * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
    * the request: Wire<CronJob>, whose timestamps are RFC 3339 strings.
    */
-  async default(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<void> {
+  default(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting CronJob');
 
-    // TODO(user): fill in your defaulting logic.
+    // TODO(user): fill in your defaulting logic (make the method async once it awaits something).
+    return Promise.resolve();
   }
 }
 
@@ -71,22 +67,26 @@ export class CronJobCustomDefaulter implements CustomDefaulter<CronJob> {
  * +kubebuilder:webhook:path=/validate-jobs-example-com-v2-cronjob,mutating=false,failurePolicy=fail,sideEffects=None,groups=jobs.example.com,resources=cronjobs,verbs=create;update,versions=v2,name=vcronjob-v2.kb.io,admissionReviewVersions=v1
  */
 export class CronJobCustomValidator implements CustomValidator<CronJob> {
-  async validateCreate(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<Warnings | void> {
+  // The methods return promises: make them async once they await something (a lookup through the client).
+  validateCreate(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating CronJob create');
 
     // TODO(user): fill in your validation logic upon object creation.
+    return Promise.resolve();
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<CronJob>, newObj: Wire<CronJob>): Promise<Warnings | void> {
-    ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating CronJob update');
+  validateUpdate(ctx: AdmissionContext, oldObj: Wire<CronJob>, newObj: Wire<CronJob>): Promise<Warnings | void> {
+    ctx.log.info({ name: newObj.metadata?.name }, 'validating CronJob update');
 
     // TODO(user): fill in your validation logic upon object update.
+    return Promise.resolve();
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<Warnings | void> {
+  validateDelete(ctx: AdmissionContext, obj: Wire<CronJob>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating CronJob delete');
 
     // TODO(user): fill in your validation logic upon object deletion.
+    return Promise.resolve();
   }
 }
 // +operator-ts:scaffold:types

@@ -22,7 +22,12 @@ import { CaptainResource } from '../../api/crew/v1/zz_generated.resources.js';
 import { CaptainReconciler } from './captain.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'crew-captain' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'crew-captain',
+  };
 }
 
 describe('CaptainReconciler', () => {

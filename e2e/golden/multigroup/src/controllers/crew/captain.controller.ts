@@ -67,9 +67,6 @@ export class CaptainReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(CaptainResource)
-      .named('crew-captain')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(CaptainResource).named('crew-captain').complete(this);
   }
 }

@@ -22,7 +22,12 @@ import { CruiserResource } from '../../api/ship/v2alpha1/zz_generated.resources.
 import { CruiserReconciler } from './cruiser.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'ship-cruiser' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'ship-cruiser',
+  };
 }
 
 describe('CruiserReconciler', () => {

@@ -67,9 +67,6 @@ export class CruiserReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(CruiserResource)
-      .named('ship-cruiser')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(CruiserResource).named('ship-cruiser').complete(this);
   }
 }

@@ -22,7 +22,12 @@ import { FrigateResource } from '../../api/ship/v1beta1/zz_generated.resources.j
 import { FrigateReconciler } from './frigate.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'ship-frigate' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'ship-frigate',
+  };
 }
 
 describe('FrigateReconciler', () => {

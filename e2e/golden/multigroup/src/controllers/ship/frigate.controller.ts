@@ -67,9 +67,6 @@ export class FrigateReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(FrigateResource)
-      .named('ship-frigate')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(FrigateResource).named('ship-frigate').complete(this);
   }
 }

@@ -14,15 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import {
-  newWebhookManagedBy,
-  type AdmissionContext,
-  type CustomDefaulter,
-  type CustomValidator,
-  type Manager,
-  type Warnings,
-  type Wire,
-} from 'operator-ts/runtime';
+import { newWebhookManagedBy } from 'operator-ts/runtime';
+import type { AdmissionContext, CustomValidator, Manager, Warnings, Wire } from 'operator-ts/runtime';
 import type { Tenant } from '../../api/v1/tenant.types.js';
 import { TenantResource } from '../../api/v1/zz_generated.resources.js';
 // +operator-ts:scaffold:imports
@@ -31,11 +24,13 @@ import { TenantResource } from '../../api/v1/zz_generated.resources.js';
 
 /** setupTenantWebhookWithManager registers the Tenant webhooks with the manager's webhook server. */
 export function setupTenantWebhookWithManager(mgr: Manager) {
-  return newWebhookManagedBy(mgr)
-    .for(TenantResource)
-    .withValidator(new TenantCustomValidator())
-    // +operator-ts:scaffold:builder
-    .complete();
+  return (
+    newWebhookManagedBy(mgr)
+      .for(TenantResource)
+      .withValidator(new TenantCustomValidator())
+      // +operator-ts:scaffold:builder
+      .complete()
+  );
 }
 
 /**
@@ -46,22 +41,26 @@ export function setupTenantWebhookWithManager(mgr: Manager) {
  * +kubebuilder:webhook:path=/validate-tenancy-example-com-v1-tenant,mutating=false,failurePolicy=fail,sideEffects=None,groups=tenancy.example.com,resources=tenants,verbs=create;update,versions=v1,name=vtenant-v1.kb.io,admissionReviewVersions=v1
  */
 export class TenantCustomValidator implements CustomValidator<Tenant> {
-  async validateCreate(ctx: AdmissionContext, obj: Wire<Tenant>): Promise<Warnings | void> {
+  // The methods return promises: make them async once they await something (a lookup through the client).
+  validateCreate(ctx: AdmissionContext, obj: Wire<Tenant>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Tenant create');
 
     // TODO(user): fill in your validation logic upon object creation.
+    return Promise.resolve();
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<Tenant>, newObj: Wire<Tenant>): Promise<Warnings | void> {
-    ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Tenant update');
+  validateUpdate(ctx: AdmissionContext, oldObj: Wire<Tenant>, newObj: Wire<Tenant>): Promise<Warnings | void> {
+    ctx.log.info({ name: newObj.metadata?.name }, 'validating Tenant update');
 
     // TODO(user): fill in your validation logic upon object update.
+    return Promise.resolve();
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Wire<Tenant>): Promise<Warnings | void> {
+  validateDelete(ctx: AdmissionContext, obj: Wire<Tenant>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Tenant delete');
 
     // TODO(user): fill in your validation logic upon object deletion.
+    return Promise.resolve();
   }
 }
 // +operator-ts:scaffold:types

@@ -14,15 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import {
-  newWebhookManagedBy,
-  type AdmissionContext,
-  type CustomDefaulter,
-  type CustomValidator,
-  type Manager,
-  type Warnings,
-  type Wire,
-} from 'operator-ts/runtime';
+import { newWebhookManagedBy } from 'operator-ts/runtime';
+import type { AdmissionContext, CustomDefaulter, CustomValidator, Manager, Warnings, Wire } from 'operator-ts/runtime';
 import type { Memcached } from '../../api/v1alpha1/memcached.types.js';
 import { MemcachedResource } from '../../api/v1alpha1/zz_generated.resources.js';
 // +operator-ts:scaffold:imports
@@ -31,12 +24,14 @@ import { MemcachedResource } from '../../api/v1alpha1/zz_generated.resources.js'
 
 /** setupMemcachedWebhookWithManager registers the Memcached webhooks with the manager's webhook server. */
 export function setupMemcachedWebhookWithManager(mgr: Manager) {
-  return newWebhookManagedBy(mgr)
-    .for(MemcachedResource)
-    .withDefaulter(new MemcachedCustomDefaulter())
-    .withValidator(new MemcachedCustomValidator())
-    // +operator-ts:scaffold:builder
-    .complete();
+  return (
+    newWebhookManagedBy(mgr)
+      .for(MemcachedResource)
+      .withDefaulter(new MemcachedCustomDefaulter())
+      .withValidator(new MemcachedCustomValidator())
+      // +operator-ts:scaffold:builder
+      .complete()
+  );
 }
 
 /**
@@ -49,10 +44,11 @@ export class MemcachedCustomDefaulter implements CustomDefaulter<Memcached> {
    * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
    * the request: Wire<Memcached>, whose timestamps are RFC 3339 strings.
    */
-  async default(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<void> {
+  default(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting Memcached');
 
-    // TODO(user): fill in your defaulting logic.
+    // TODO(user): fill in your defaulting logic (make the method async once it awaits something).
+    return Promise.resolve();
   }
 }
 
@@ -64,22 +60,26 @@ export class MemcachedCustomDefaulter implements CustomDefaulter<Memcached> {
  * +kubebuilder:webhook:path=/validate-cache-example-com-v1alpha1-memcached,mutating=false,failurePolicy=fail,sideEffects=None,groups=cache.example.com,resources=memcacheds,verbs=create;update,versions=v1alpha1,name=vmemcached-v1alpha1.kb.io,admissionReviewVersions=v1
  */
 export class MemcachedCustomValidator implements CustomValidator<Memcached> {
-  async validateCreate(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<Warnings | void> {
+  // The methods return promises: make them async once they await something (a lookup through the client).
+  validateCreate(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Memcached create');
 
     // TODO(user): fill in your validation logic upon object creation.
+    return Promise.resolve();
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<Memcached>, newObj: Wire<Memcached>): Promise<Warnings | void> {
-    ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Memcached update');
+  validateUpdate(ctx: AdmissionContext, oldObj: Wire<Memcached>, newObj: Wire<Memcached>): Promise<Warnings | void> {
+    ctx.log.info({ name: newObj.metadata?.name }, 'validating Memcached update');
 
     // TODO(user): fill in your validation logic upon object update.
+    return Promise.resolve();
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<Warnings | void> {
+  validateDelete(ctx: AdmissionContext, obj: Wire<Memcached>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Memcached delete');
 
     // TODO(user): fill in your validation logic upon object deletion.
+    return Promise.resolve();
   }
 }
 // +operator-ts:scaffold:types

@@ -14,15 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import {
-  newWebhookManagedBy,
-  type AdmissionContext,
-  type CustomDefaulter,
-  type CustomValidator,
-  type Manager,
-  type Warnings,
-  type Wire,
-} from 'operator-ts/runtime';
+import { newWebhookManagedBy } from 'operator-ts/runtime';
+import type { AdmissionContext, CustomDefaulter, CustomValidator, Manager, Warnings, Wire } from 'operator-ts/runtime';
 import type { Captain } from '../../../api/crew/v1/captain.types.js';
 import { CaptainResource } from '../../../api/crew/v1/zz_generated.resources.js';
 // +operator-ts:scaffold:imports
@@ -31,12 +24,14 @@ import { CaptainResource } from '../../../api/crew/v1/zz_generated.resources.js'
 
 /** setupCaptainWebhookWithManager registers the Captain webhooks with the manager's webhook server. */
 export function setupCaptainWebhookWithManager(mgr: Manager) {
-  return newWebhookManagedBy(mgr)
-    .for(CaptainResource)
-    .withDefaulter(new CaptainCustomDefaulter())
-    .withValidator(new CaptainCustomValidator())
-    // +operator-ts:scaffold:builder
-    .complete();
+  return (
+    newWebhookManagedBy(mgr)
+      .for(CaptainResource)
+      .withDefaulter(new CaptainCustomDefaulter())
+      .withValidator(new CaptainCustomValidator())
+      // +operator-ts:scaffold:builder
+      .complete()
+  );
 }
 
 /**
@@ -49,10 +44,11 @@ export class CaptainCustomDefaulter implements CustomDefaulter<Captain> {
    * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
    * the request: Wire<Captain>, whose timestamps are RFC 3339 strings.
    */
-  async default(ctx: AdmissionContext, obj: Wire<Captain>): Promise<void> {
+  default(ctx: AdmissionContext, obj: Wire<Captain>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting Captain');
 
-    // TODO(user): fill in your defaulting logic.
+    // TODO(user): fill in your defaulting logic (make the method async once it awaits something).
+    return Promise.resolve();
   }
 }
 
@@ -64,22 +60,26 @@ export class CaptainCustomDefaulter implements CustomDefaulter<Captain> {
  * +kubebuilder:webhook:path=/validate-crew-example-com-v1-captain,mutating=false,failurePolicy=fail,sideEffects=None,groups=crew.example.com,resources=captains,verbs=create;update,versions=v1,name=vcaptain-v1.kb.io,admissionReviewVersions=v1
  */
 export class CaptainCustomValidator implements CustomValidator<Captain> {
-  async validateCreate(ctx: AdmissionContext, obj: Wire<Captain>): Promise<Warnings | void> {
+  // The methods return promises: make them async once they await something (a lookup through the client).
+  validateCreate(ctx: AdmissionContext, obj: Wire<Captain>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Captain create');
 
     // TODO(user): fill in your validation logic upon object creation.
+    return Promise.resolve();
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<Captain>, newObj: Wire<Captain>): Promise<Warnings | void> {
-    ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Captain update');
+  validateUpdate(ctx: AdmissionContext, oldObj: Wire<Captain>, newObj: Wire<Captain>): Promise<Warnings | void> {
+    ctx.log.info({ name: newObj.metadata?.name }, 'validating Captain update');
 
     // TODO(user): fill in your validation logic upon object update.
+    return Promise.resolve();
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Wire<Captain>): Promise<Warnings | void> {
+  validateDelete(ctx: AdmissionContext, obj: Wire<Captain>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Captain delete');
 
     // TODO(user): fill in your validation logic upon object deletion.
+    return Promise.resolve();
   }
 }
 // +operator-ts:scaffold:types

@@ -14,15 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import {
-  newWebhookManagedBy,
-  type AdmissionContext,
-  type CustomDefaulter,
-  type CustomValidator,
-  type Manager,
-  type Warnings,
-  type Wire,
-} from 'operator-ts/runtime';
+import { newWebhookManagedBy } from 'operator-ts/runtime';
+import type { AdmissionContext, CustomDefaulter, Manager, Wire } from 'operator-ts/runtime';
 import type { Frigate } from '../../../api/ship/v1beta1/frigate.types.js';
 import { FrigateResource } from '../../../api/ship/v1beta1/zz_generated.resources.js';
 // +operator-ts:scaffold:imports
@@ -31,11 +24,13 @@ import { FrigateResource } from '../../../api/ship/v1beta1/zz_generated.resource
 
 /** setupFrigateWebhookWithManager registers the Frigate webhooks with the manager's webhook server. */
 export function setupFrigateWebhookWithManager(mgr: Manager) {
-  return newWebhookManagedBy(mgr)
-    .for(FrigateResource)
-    .withDefaulter(new FrigateCustomDefaulter())
-    // +operator-ts:scaffold:builder
-    .complete();
+  return (
+    newWebhookManagedBy(mgr)
+      .for(FrigateResource)
+      .withDefaulter(new FrigateCustomDefaulter())
+      // +operator-ts:scaffold:builder
+      .complete()
+  );
 }
 
 /**
@@ -48,10 +43,11 @@ export class FrigateCustomDefaulter implements CustomDefaulter<Frigate> {
    * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
    * the request: Wire<Frigate>, whose timestamps are RFC 3339 strings.
    */
-  async default(ctx: AdmissionContext, obj: Wire<Frigate>): Promise<void> {
+  default(ctx: AdmissionContext, obj: Wire<Frigate>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting Frigate');
 
-    // TODO(user): fill in your defaulting logic.
+    // TODO(user): fill in your defaulting logic (make the method async once it awaits something).
+    return Promise.resolve();
   }
 }
 // +operator-ts:scaffold:types

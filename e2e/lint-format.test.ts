@@ -1,0 +1,93 @@
+// An untouched scaffold is clean under its own linter and formatter, with the BUILT CLI (run `npm run build`
+// first): `init` a project against the packed operator-ts (init runs npm install, which brings eslint,
+// typescript-eslint and prettier), then `npm run lint` and `npm run format:check` must pass after init,
+// after the create commands (webhook types added one run at a time, a built-in kind too), and after
+// `generate`. Fixing a finding means fixing the template, not relaxing a rule.
+import { execa } from 'execa';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliOk } from './helpers/cli.js';
+import { packOperatorTs } from './helpers/pack.js';
+import { makeWorkdir, removeWorkdir } from './helpers/workdir.js';
+
+// actionlint (a Go module) checks the scaffolded GitHub workflows; without Go the check is skipped.
+const ACTIONLINT = 'github.com/rhysd/actionlint/cmd/actionlint@v1.7.12';
+const hasGo = spawnSync('go', ['version']).status === 0;
+
+interface NpmResult {
+  exitCode: number;
+  output: string;
+}
+
+async function npmRun(dir: string, script: string): Promise<NpmResult> {
+  const r = await execa('npm', ['run', script], { cwd: dir, reject: false, stdin: 'ignore', all: true, env: { NO_COLOR: '1', FORCE_COLOR: '0' } });
+  return { exitCode: r.exitCode ?? -1, output: String(r.all) };
+}
+
+/** expectClean runs the project's lint, format check and type check, failing with their findings. */
+async function expectClean(dir: string, stage: string): Promise<void> {
+  for (const script of ['lint', 'format:check', 'typecheck']) {
+    const r = await npmRun(dir, script);
+    expect(r.exitCode, `npm run ${script} after ${stage}:\n${r.output}`).toBe(0);
+  }
+}
+
+describe('a scaffolded project passes its own eslint and prettier', () => {
+  let work = '';
+  let dir = '';
+
+  beforeAll(async () => {
+    work = await makeWorkdir('lint');
+    const tarball = await packOperatorTs(join(work, 'pack'));
+    dir = join(work, 'memcached-operator');
+    await mkdir(dir);
+    await runCliOk(['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball], dir);
+  });
+
+  afterAll(async () => {
+    await removeWorkdir(work);
+  });
+
+  it('after init', async () => {
+    await expectClean(dir, 'init');
+  });
+
+  it('after create api and create webhook, one webhook type per run', async () => {
+    const gvk = ['--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'];
+    await runCliOk(['create', 'api', ...gvk], dir);
+    await runCliOk(['create', 'webhook', ...gvk, '--defaulting'], dir);
+    await expectClean(dir, 'create webhook --defaulting');
+    await runCliOk(['create', 'webhook', ...gvk, '--programmatic-validation'], dir);
+    // The validator's types come in their own import, as the file was scaffolded for the defaulter only.
+    const webhook = await readFile(join(dir, 'src/webhooks/v1alpha1/memcached.webhook.ts'), 'utf8');
+    expect(webhook).toContain("import type { CustomValidator, Warnings } from 'operator-ts/runtime';");
+    await runCliOk(['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'], dir);
+    await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting'], dir);
+    await expectClean(dir, 'the create commands');
+  });
+
+  it('after generate', async () => {
+    await runCliOk(['generate'], dir);
+    await expectClean(dir, 'generate');
+  });
+
+  it('lint finds a floating promise (the rules are type-aware)', async () => {
+    const file = join(dir, 'src/floating.ts');
+    await writeFile(file, "export async function work(): Promise<void> {}\n\nexport function caller(): void {\n  work();\n}\n");
+    try {
+      const r = await npmRun(dir, 'lint');
+      expect(r.exitCode).not.toBe(0);
+      expect(r.output).toContain('@typescript-eslint/no-floating-promises');
+    } finally {
+      await rm(file);
+    }
+  });
+
+  it.skipIf(!hasGo)('the CI workflows pass actionlint', async () => {
+    const workflows = ['lint', 'test', 'test-e2e'].map((w) => `.github/workflows/${w}.yml`);
+    const r = await execa('go', ['run', ACTIONLINT, ...workflows], { cwd: dir, reject: false, all: true });
+    expect(r.exitCode, String(r.all)).toBe(0);
+  });
+});

@@ -1,0 +1,138 @@
+import { Document, isScalar, visit } from 'yaml';
+import { PRETTIER_OPTIONS } from './format-config.js';
+
+/**
+ * ACTIONS are the GitHub Actions the scaffolded workflows use, pinned by commit (a tag can be moved; a
+ * commit cannot), with the release the commit is tagged as written beside it for Dependabot and readers.
+ */
+export const ACTIONS = {
+  checkout: { uses: 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1', tag: 'v7.0.1' },
+  setupNode: { uses: 'actions/setup-node@820762786026740c76f36085b0efc47a31fe5020', tag: 'v7.0.0' },
+  setupGo: { uses: 'actions/setup-go@b7ad1dad31e06c5925ef5d2fc7ad053ef454303e', tag: 'v7.0.0' },
+  kind: { uses: 'helm/kind-action@ef37e7f390d99f746eb8b610417061a60e82a6cc', tag: 'v1.14.0' },
+} as const;
+
+/** WorkflowView is what the workflows of one project depend on. */
+export interface WorkflowView {
+  readonly projectName: string;
+  readonly nodeMajor: string;
+}
+
+type Step = Record<string, unknown>;
+
+const TRIGGERS = { push: { branches: ['main'] }, pull_request: {} };
+
+function checkoutAndNode(view: WorkflowView): Step[] {
+  return [
+    // The token is not kept in .git/config: no later step needs to push.
+    { name: 'Clone the code', uses: ACTIONS.checkout.uses, with: { 'persist-credentials': false } },
+    { name: 'Set up Node.js', uses: ACTIONS.setupNode.uses, with: { 'node-version': view.nodeMajor, cache: 'npm' } },
+    { name: 'Install dependencies', run: 'npm ci' },
+  ];
+}
+
+/** job is one job on ubuntu-latest that may only read the repository (the workflow grants nothing). */
+function job(name: string, steps: Step[]): Record<string, unknown> {
+  return { name, 'runs-on': 'ubuntu-latest', permissions: { contents: 'read' }, steps };
+}
+
+/** lintWorkflow runs ESLint, the Prettier check and the type check (kubebuilder's lint.yml). */
+export function lintWorkflow(view: WorkflowView): Record<string, unknown> {
+  return {
+    name: 'Lint',
+    on: TRIGGERS,
+    permissions: {},
+    jobs: {
+      lint: job('Run on Ubuntu', [
+        ...checkoutAndNode(view),
+        { name: 'Run ESLint', run: 'npm run lint' },
+        { name: 'Check formatting', run: 'npm run format:check' },
+        { name: 'Type-check', run: 'npm run typecheck' },
+      ]),
+    },
+  };
+}
+
+/**
+ * testWorkflow runs `make test` with envtest binaries from setup-envtest (kubebuilder's test.yml), so the
+ * envtest suites run against a real kube-apiserver and etcd instead of being skipped.
+ */
+export function testWorkflow(view: WorkflowView): Record<string, unknown> {
+  return {
+    name: 'Tests',
+    on: TRIGGERS,
+    permissions: {},
+    env: { ENVTEST_K8S_VERSION: '1.37.x' },
+    jobs: {
+      test: job('Run on Ubuntu', [
+        ...checkoutAndNode(view),
+        { name: 'Set up Go (for setup-envtest)', uses: ACTIONS.setupGo.uses, with: { 'go-version': 'stable', cache: false } },
+        {
+          name: 'Download the envtest binaries',
+          run: 'echo "KUBEBUILDER_ASSETS=$(go run sigs.k8s.io/controller-runtime/tools/setup-envtest@latest use "$ENVTEST_K8S_VERSION" -p path)" >> "$GITHUB_ENV"',
+        },
+        { name: 'Running Tests', run: 'make test' },
+      ]),
+    },
+  };
+}
+
+/**
+ * e2eWorkflow deploys the operator to a Kind cluster as a user would (`make docker-build deploy`, with
+ * cert-manager for the webhook certificates) and waits for the manager to become available.
+ */
+export function e2eWorkflow(view: WorkflowView): Record<string, unknown> {
+  const image = `${view.projectName}:e2e`;
+  return {
+    name: 'E2E Tests',
+    on: TRIGGERS,
+    permissions: {},
+    env: { CERT_MANAGER_VERSION: 'v1.20.0', IMG: image },
+    jobs: {
+      'test-e2e': job('Run on Ubuntu', [
+        ...checkoutAndNode(view),
+        { name: 'Create a Kind cluster', uses: ACTIONS.kind.uses, with: { cluster_name: 'kind' } },
+        {
+          name: 'Install cert-manager',
+          run: [
+            'kubectl apply -f "https://github.com/cert-manager/cert-manager/releases/download/${CERT_MANAGER_VERSION}/cert-manager.yaml"',
+            'kubectl -n cert-manager wait --for=condition=Available deployment --all --timeout=5m',
+          ].join('\n'),
+        },
+        { name: 'Build the image', run: 'make docker-build' },
+        { name: 'Load the image into Kind', run: 'kind load docker-image "$IMG" --name kind' },
+        { name: 'Deploy the operator', run: 'make deploy' },
+        {
+          name: 'Wait for the manager',
+          run: `kubectl -n ${view.projectName}-system rollout status deployment/${view.projectName}-controller-manager --timeout=5m`,
+        },
+        {
+          name: 'Show the manager logs',
+          if: 'failure()',
+          run: `kubectl -n ${view.projectName}-system logs deployment/${view.projectName}-controller-manager --all-containers`,
+        },
+      ]),
+    },
+  };
+}
+
+/**
+ * workflowYaml serialises a workflow in the layout GitHub's own examples use (and Prettier keeps):
+ * indented sequences, single quotes only where needed, a blank line between top-level keys, and each
+ * pinned action followed by the release its commit is tagged as.
+ */
+export function workflowYaml(workflow: Record<string, unknown>): string {
+  const tags = new Map<string, string>(Object.values(ACTIONS).map((a) => [a.uses, a.tag]));
+  return Object.entries(workflow)
+    .map(([key, value]) => {
+      const doc = new Document({ [key]: value });
+      visit(doc, {
+        Scalar(_key, node) {
+          const tag = isScalar(node) && typeof node.value === 'string' ? tags.get(node.value) : undefined;
+          if (tag !== undefined) node.comment = ` ${tag}`;
+        },
+      });
+      return doc.toString({ indent: 2, indentSeq: true, lineWidth: 0, singleQuote: PRETTIER_OPTIONS.singleQuote });
+    })
+    .join('\n');
+}
