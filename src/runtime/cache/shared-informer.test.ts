@@ -200,7 +200,7 @@ describe('SharedInformer', () => {
     await inf.waitForSync();
     await until(() => api.pendingFaults === 0 && api.watchCount === 1);
     expect(lists()).toHaveLength(4);
-    expect(delays.map((d) => Math.floor(Math.log2(d / 800)))).toEqual([0, 1, 2]);
+    expect(delays.map((d) => Math.floor(Math.log2(d / 250)))).toEqual([0, 1, 2]);
   });
 
   it('honours Retry-After on 429 and backs off on 5xx, never giving up', async () => {
@@ -214,8 +214,8 @@ describe('SharedInformer', () => {
     await inf.waitForSync();
     expect(api.pendingFaults).toBe(0);
     expect(delays[0]).toBeGreaterThanOrEqual(7000);
-    // Exponential growth from 800 ms for the failures that carried no Retry-After.
-    expect(delays.slice(1).map((d) => Math.floor(Math.log2(d / 800)))).toEqual([1, 2, 3, 4]);
+    // Exponential growth from 250 ms for the failures that carried no Retry-After, held at 2 s in the first minute.
+    expect(delays.slice(1).map((d) => Math.floor(Math.log2(d / 250)))).toEqual([1, 2, 3, 3]);
 
     api.fault({ match: (r) => r.query.get('watch') === 'true', respond: status(500, 'InternalError', 'x') });
     api.fault({ match: (r) => r.query.get('watch') === 'true', drop: true });
