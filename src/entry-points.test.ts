@@ -82,7 +82,7 @@ const pinned: Record<string, readonly string[]> = {
     'validationPath', 'Warnings', 'WebhookBuilder', 'WebhookHandler', 'WebhookManager', 'WebhookRegistrationOptions',
     'WebhookRequestContext', 'WebhookServer', 'WebhookServerOptions'],
   'operator-ts/runtime/workqueue': ['BucketRateLimiter', 'Clock', 'defaultControllerRateLimiter', 'DelayingQueue',
-    'ItemExponentialFailureRateLimiter', 'keyToRequest', 'MaxOfRateLimiter', 'noopQueueMetrics', 'objectToRequest',
+    'ItemExponentialFailureRateLimiter', 'keyToRequest', 'livePriority', 'lowPriority', 'MaxOfRateLimiter', 'noopQueueMetrics', 'objectToRequest',
     'QueueMetricsProvider', 'QueueMetricsSink', 'RateLimiter', 'RateLimitingQueue', 'RateLimitingQueueOptions',
     'realClock', 'requestToKey', 'UnfinishedWork', 'WorkQueue', 'WorkQueueOptions'],
   'operator-ts/testing': ['AuthenticatedUser', 'BinaryAssets', 'CertKeyPair', 'ClientCertOptions', 'consistently',

@@ -109,6 +109,27 @@ describe('SharedInformer', () => {
     expect(rec.events).toHaveLength(2);
   });
 
+  it('flags adds of the first list and of a late replay as initial, not those of live events or a relist', async () => {
+    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns' } });
+    const inf = informer();
+    const adds: string[] = [];
+    inf.addEventHandler({ onAdd: (o, initial) => adds.push(`${o.metadata?.name} ${String(initial)}`) });
+    void inf.run(stop.signal);
+    await inf.waitForSync();
+    await until(() => api.watchCount === 1);
+    api.put(ConfigMap, { metadata: { name: 'live', namespace: 'ns' } });
+    await until(() => adds.length === 2);
+    // A relist (the watch expired) finds an object created while no watch was open.
+    api.fault({ match: (r) => r.query.get('watch') === 'true', respond: status(410, 'Gone', 'too old') });
+    api.dropWatches();
+    api.put(ConfigMap, { metadata: { name: 'relisted', namespace: 'ns' } });
+    await until(() => adds.length === 3);
+    const late: string[] = [];
+    inf.addEventHandler({ onAdd: (o, initial) => late.push(`${o.metadata?.name} ${String(initial)}`) });
+    expect(adds).toEqual(['a true', 'live false', 'relisted false']);
+    expect(late.sort()).toEqual(['a true', 'live true', 'relisted true']);
+  });
+
   it('keeps going when a handler throws', async () => {
     const inf = informer();
     inf.addEventHandler({ onAdd: () => { throw new Error('boom'); } });

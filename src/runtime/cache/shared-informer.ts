@@ -73,7 +73,7 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
 
   addEventHandler(handler: EventHandler<T>): () => void {
     this.handlers.add(handler);
-    for (const obj of this.store.list()) this.call(handler, { type: 'add', obj });
+    for (const obj of this.store.list()) this.call(handler, { type: 'add', obj }, true);
     return () => {
       this.handlers.delete(handler);
     };
@@ -153,8 +153,9 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
         const changes = this.store.replace(scope.buffer ?? [], scope.namespace);
         scope.buffer = undefined;
         const wasSynced = this.hasSynced();
+        const initial = !scope.synced;
         scope.synced = true;
-        this.dispatch(changes);
+        this.dispatch(changes, initial);
         if (!wasSynced && this.hasSynced()) {
           this.log.debug({ count: this.store.size }, 'informer synced');
           for (const done of this.syncWaiters) done();
@@ -175,15 +176,15 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
     }
   }
 
-  private dispatch(changes: StoreChange<T>[]): void {
+  private dispatch(changes: StoreChange<T>[], initialList = false): void {
     for (const change of changes) {
-      for (const handler of this.handlers) this.call(handler, change);
+      for (const handler of this.handlers) this.call(handler, change, initialList);
     }
   }
 
-  private call(handler: EventHandler<T>, change: StoreChange<T>): void {
+  private call(handler: EventHandler<T>, change: StoreChange<T>, initialList = false): void {
     try {
-      if (change.type === 'add') handler.onAdd?.(change.obj);
+      if (change.type === 'add') handler.onAdd?.(change.obj, initialList);
       else if (change.type === 'update') handler.onUpdate?.(change.oldObj, change.newObj);
       else handler.onDelete?.(change.obj);
     } catch (err) {

@@ -89,6 +89,27 @@ describe('Controller', () => {
     await done;
   });
 
+  it('reconciles live events before the rest of the initial list, keeping FIFO order within each', async () => {
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = setup(async (_ctx, req) => {
+      seen.push(req.name);
+      if (req.name === 'a') await gate;
+    });
+    for (const n of ['a', 'b', 'c', 'd']) t.put(n);
+    const done = t.run();
+    await vi.waitFor(() => expect(seen).toEqual(['a']));
+    // While the initial list is worked through: an update of a listed object and a new object.
+    t.put('c', { resourceVersion: '2' });
+    t.put('live');
+    release();
+    await vi.waitFor(() => expect(seen).toHaveLength(5));
+    expect(seen).toEqual(['a', 'c', 'live', 'b', 'd']);
+    t.stop.abort();
+    await done;
+  });
+
   it('makes the reconcile logger only when it is used, once per reconcile, and keeps an assigned one', async () => {
     let made = 0;
     const { logger } = captureLogger();

@@ -61,7 +61,8 @@ function aborted(signal: AbortSignal): Promise<void> {
  * Results: a thrown error requeues the request with per-item backoff, except a {@link TerminalError}, which
  * is logged and counted only; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0`
  * ({@link Result.requeue}) requeues with backoff (`result="requeue"`); anything else forgets the request
- * until the next event. A reconcile that throws, rejects or hangs never stops the process or the other workers.
+ * until the next event. A requeue keeps the priority the request was handed out with, so the retries of an
+ * initial-list request do not jump ahead of live events. A reconcile that throws, rejects or hangs never stops the process or the other workers.
  */
 export class Controller implements Runnable {
   /** Controller.name is the controller's unique name. */
@@ -118,7 +119,7 @@ export class Controller implements Runnable {
       rateLimiter: this.options.rateLimiter,
       metrics: prometheusQueueMetrics,
     });
-    const requests: RequestQueue = { add: (request) => queue.add(requestToKey(request)) };
+    const requests: RequestQueue = { add: (request, options) => queue.add(requestToKey(request), options?.priority) };
     this.running = { queue: requests, signal: run };
     for (const source of this.sources) {
       this.log.info({ source: source.description }, 'Starting EventSource');
@@ -185,7 +186,7 @@ export class Controller implements Runnable {
       } catch (err) {
         // reconcileHandler catches everything the reconciler does; this guards against bugs here.
         this.log.error({ err, key }, 'Unexpected error handling a reconcile result');
-        queue.addRateLimited(key);
+        queue.addRateLimited(key, queue.priorityOf(key));
       } finally {
         queue.done(key);
       }
@@ -221,7 +222,7 @@ export class Controller implements Runnable {
       queue.forget(key);
       log.error({ err: outcome.error, terminal: true }, 'Reconciler error');
     } else {
-      queue.addRateLimited(key);
+      queue.addRateLimited(key, queue.priorityOf(key));
       log.error({ err: outcome.error, panic: outcome.panic || undefined, retries: queue.numRequeues(key) }, 'Reconciler error');
     }
   }
@@ -258,11 +259,11 @@ export class Controller implements Runnable {
       return 'success';
     }
     if (after === 0) {
-      queue.addRateLimited(key);
+      queue.addRateLimited(key, queue.priorityOf(key));
       return 'requeue';
     }
     queue.forget(key);
-    queue.addAfter(key, after);
+    queue.addAfter(key, after, queue.priorityOf(key));
     return 'requeue_after';
   }
 }

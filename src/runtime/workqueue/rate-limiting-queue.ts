@@ -20,9 +20,9 @@ export class RateLimitingQueue extends DelayingQueue {
     this.rateLimiter = options.rateLimiter ?? defaultControllerRateLimiter(this.clock);
   }
 
-  /** RateLimitingQueue.addRateLimited adds `key` after the rate limiter's delay for it. */
-  addRateLimited(key: string): void {
-    this.addAfter(key, this.rateLimiter.when(key));
+  /** RateLimitingQueue.addRateLimited adds `key` at `priority` after the rate limiter's delay for it. */
+  addRateLimited(key: string, priority?: number): void {
+    this.addAfter(key, this.rateLimiter.when(key), priority);
   }
 
   /** RateLimitingQueue.forget resets the retry history of `key`; call it when `key` was processed successfully. */
