@@ -84,7 +84,7 @@ const pinned: Record<string, readonly string[]> = {
   'operator-ts/runtime/workqueue': ['BucketRateLimiter', 'Clock', 'defaultControllerRateLimiter', 'DelayingQueue',
     'ItemExponentialFailureRateLimiter', 'keyToRequest', 'livePriority', 'lowPriority', 'MaxOfRateLimiter', 'noopQueueMetrics', 'objectToRequest',
     'QueueMetricsProvider', 'QueueMetricsSink', 'RateLimiter', 'RateLimitingQueue', 'RateLimitingQueueOptions',
-    'realClock', 'requestToKey', 'UnfinishedWork', 'WorkQueue', 'WorkQueueOptions'],
+    'realClock', 'requestToKey', 'UnavailableHoldOptions', 'UnfinishedWork', 'WorkQueue', 'WorkQueueOptions'],
   'operator-ts/testing': ['AuthenticatedUser', 'BinaryAssets', 'CertKeyPair', 'ClientCertOptions', 'consistently',
     'ConsistentlyOptions', 'CustomResourceDefinitionObject', 'DEFAULT_CONSISTENTLY_DURATION_MS',
     'DEFAULT_EVENTUALLY_TIMEOUT_MS', 'DEFAULT_POLLING_INTERVAL_MS', 'directClient', 'DirectClientOptions',

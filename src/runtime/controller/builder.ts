@@ -8,6 +8,7 @@ import type { Predicate } from '../predicate/predicate.js';
 import type { Reconciler, Request } from '../reconcile/reconcile.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
+import type { UnavailableHoldOptions } from '../workqueue/unavailable-hold.js';
 import { Controller } from './controller.js';
 import { kindSource, type Source } from './source.js';
 
@@ -36,6 +37,10 @@ export interface ControllerBuilderOptions {
   maxConcurrentReconciles?: number;
   /** Retry delays; default controller-runtime's (5 ms..1000 s per item, 10 qps / 100 burst overall). */
   rateLimiter?: RateLimiter;
+  /** Delays of `Result.requeue()`; default a per-item 5 ms..1000 s backoff of its own. */
+  requeueRateLimiter?: RateLimiter;
+  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 2 s. */
+  unavailableRetry?: UnavailableHoldOptions;
   /** Count and retry panicking reconciles (default true) instead of stopping the controller. */
   recoverPanic?: boolean;
   /** How long to wait for informers to sync at start; default 2 minutes. */
@@ -156,6 +161,8 @@ export class ControllerBuilder {
       logger: this.mgr.logger,
       maxConcurrentReconciles: this.options.maxConcurrentReconciles,
       rateLimiter: this.options.rateLimiter,
+      requeueRateLimiter: this.options.requeueRateLimiter,
+      unavailableRetry: this.options.unavailableRetry,
       recoverPanic: this.options.recoverPanic,
       cacheSyncTimeoutMs: this.options.cacheSyncTimeoutMs,
       reconcileTimeoutMs: this.options.reconcileTimeoutMs,

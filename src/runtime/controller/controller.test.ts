@@ -291,6 +291,43 @@ describe('Controller', () => {
     await done;
   });
 
+  it('holds requests while the API server is unreachable and runs them all when a probe gets through, without growing their backoff', async () => {
+    let down = true;
+    const calls = new Map<string, number>();
+    const t = setup(async (_ctx, req) => {
+      calls.set(req.name, (calls.get(req.name) ?? 0) + 1);
+      if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6443'), { code: 'ECONNREFUSED' });
+      if (req.name === 'a' && calls.get('a') === 3) throw new Error('a real failure');
+    });
+    for (const n of ['a', 'b', 'c']) t.put(n);
+    const done = t.run();
+    await vi.waitFor(() => expect([...calls.values()]).toEqual([1, 1, 1]));
+    await settle();
+    // Only one request at a time goes back as a probe: 100 ms, then 200 ms.
+    t.clock.advance(100);
+    await vi.waitFor(() => expect([...calls.values()].reduce((x, y) => x + y)).toBe(4));
+    await settle();
+    down = false;
+    t.clock.advance(199);
+    await settle();
+    expect([...calls.values()].reduce((x, y) => x + y)).toBe(4);
+    t.clock.advance(1);
+    // The probe succeeds: every held request runs at once.
+    await vi.waitFor(() => expect([...calls.values()].reduce((x, y) => x + y)).toBe(7));
+    await settle();
+    // a failed as a probe, then for a real reason on release: that failure waits the first backoff step
+    // (5 ms), as the failures of the outage were not counted.
+    expect(calls.get('a')).toBe(3);
+    t.clock.advance(4);
+    await settle();
+    expect(calls.get('a')).toBe(3);
+    t.clock.advance(1);
+    await vi.waitFor(() => expect(calls.get('a')).toBe(4));
+    expect(t.lines.some((l) => l.msg === 'Reconciler error' && l.unavailable === true)).toBe(true);
+    t.stop.abort();
+    await done;
+  });
+
   it('runs at most maxConcurrentReconciles at once and never one key twice at once', async () => {
     let active = 0;
     let peak = 0;

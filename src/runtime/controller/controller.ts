@@ -7,6 +7,8 @@ import { prometheusQueueMetrics } from '../metrics/workqueue.js';
 import { isTerminalError, type ReconcileContext, type Reconciler, type Request, type Result } from '../reconcile/reconcile.js';
 import { realClock, type Clock } from '../workqueue/clock.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
+import type { UnavailableHoldOptions } from '../workqueue/unavailable-hold.js';
+import { isServerUnavailable } from '../rest/unavailable.js';
 import { RateLimitingQueue } from '../workqueue/rate-limiting-queue.js';
 import { keyToRequest, requestToKey } from '../workqueue/request-key.js';
 import { invokeReconcile, type ReconcileCallOutcome } from './invoke.js';
@@ -24,6 +26,10 @@ export interface ControllerOptions {
   maxConcurrentReconciles?: number;
   /** Retry delays of failed requests; default per-item 5 ms..1000 s exponential, max-of a 10 qps / 100 burst bucket. */
   rateLimiter?: RateLimiter;
+  /** Delays of `Result.requeue()`, kept apart from failures; default per-item 5 ms..1000 s exponential. */
+  requeueRateLimiter?: RateLimiter;
+  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 2 s. */
+  unavailableRetry?: UnavailableHoldOptions;
   /**
    * When true (the default) a panicking reconcile (synchronous throw, non-Error thrown) is counted, logged
    * and retried like any error. When false the controller stops and `start` rejects with it.
@@ -58,9 +64,11 @@ function aborted(signal: AbortSignal): Promise<void> {
  * Controller feeds events from its sources into a rate-limited, de-duplicating queue and runs up to
  * `maxConcurrentReconciles` workers that reconcile one request each (controller-runtime's controller).
  *
- * Results: a thrown error requeues the request with per-item backoff, except a {@link TerminalError}, which
- * is logged and counted only; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0`
- * ({@link Result.requeue}) requeues with backoff (`result="requeue"`); anything else forgets the request
+ * Results: a thrown error requeues the request with per-item backoff (counting only attempts that waited
+ * their backoff), except a {@link TerminalError}, which is logged and counted only, and an error saying the
+ * API server is unreachable, which holds the request until the server answers a probe, without growing its
+ * backoff; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0`
+ * ({@link Result.requeue}) requeues with a backoff of its own (`result="requeue"`); anything else forgets the request
  * until the next event. A requeue keeps the priority the request was handed out with, so the retries of an
  * initial-list request do not jump ahead of live events. A reconcile that throws, rejects or hangs never stops the process or the other workers.
  */
@@ -117,6 +125,8 @@ export class Controller implements Runnable {
       name: this.name,
       clock: this.clock,
       rateLimiter: this.options.rateLimiter,
+      requeueRateLimiter: this.options.requeueRateLimiter,
+      unavailable: this.options.unavailableRetry,
       metrics: prometheusQueueMetrics,
     });
     const requests: RequestQueue = { add: (request, options) => queue.add(requestToKey(request), options?.priority) };
@@ -221,6 +231,9 @@ export class Controller implements Runnable {
     } else if (terminal) {
       queue.forget(key);
       log.error({ err: outcome.error, terminal: true }, 'Reconciler error');
+    } else if (!outcome.panic && isServerUnavailable(outcome.error)) {
+      queue.addUnavailable(key, queue.priorityOf(key));
+      log.error({ err: outcome.error, unavailable: true, held: queue.heldLen() }, 'Reconciler error');
     } else {
       queue.addRateLimited(key, queue.priorityOf(key));
       log.error({ err: outcome.error, panic: outcome.panic || undefined, retries: queue.numRequeues(key) }, 'Reconciler error');
@@ -259,7 +272,7 @@ export class Controller implements Runnable {
       return 'success';
     }
     if (after === 0) {
-      queue.addRateLimited(key, queue.priorityOf(key));
+      queue.addRequeue(key, queue.priorityOf(key));
       return 'requeue';
     }
     queue.forget(key);

@@ -19,4 +19,5 @@ export {
   type RateLimiter,
 } from './rate-limiter.js';
 export { RateLimitingQueue, type RateLimitingQueueOptions } from './rate-limiting-queue.js';
+export type { UnavailableHoldOptions } from './unavailable-hold.js';
 export { keyToRequest, objectToRequest, requestToKey } from './request-key.js';
