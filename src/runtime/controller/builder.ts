@@ -39,7 +39,7 @@ export interface ControllerBuilderOptions {
   rateLimiter?: RateLimiter;
   /** Delays of `Result.requeue()`; default a per-item 5 ms..1000 s backoff of its own. */
   requeueRateLimiter?: RateLimiter;
-  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 2 s. */
+  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 1 s. */
   unavailableRetry?: UnavailableHoldOptions;
   /** Count and retry panicking reconciles (default true) instead of stopping the controller. */
   recoverPanic?: boolean;

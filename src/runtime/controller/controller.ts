@@ -28,7 +28,7 @@ export interface ControllerOptions {
   rateLimiter?: RateLimiter;
   /** Delays of `Result.requeue()`, kept apart from failures; default per-item 5 ms..1000 s exponential. */
   requeueRateLimiter?: RateLimiter;
-  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 2 s. */
+  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 1 s. */
   unavailableRetry?: UnavailableHoldOptions;
   /**
    * When true (the default) a panicking reconcile (synchronous throw, non-Error thrown) is counted, logged

@@ -4,7 +4,7 @@ import type { Clock } from './clock.js';
 export interface UnavailableHoldOptions {
   /** First wait before a probe, in milliseconds; 100. */
   initialMs?: number;
-  /** Longest wait between probes; 2 s, so held keys run again within about 2 s of the server's return. */
+  /** Longest wait between probes; 1 s, so held keys run again within about 1 s of the server's return. */
   maxMs?: number;
 }
 
@@ -12,7 +12,7 @@ export interface UnavailableHoldOptions {
  * UnavailableHold keeps the keys whose reconcile failed because the API server could not be reached, so
  * that an outage neither grows each key's backoff nor drains the shared retry bucket (after a 10 s outage,
  * hundreds of failures in the bucket would push every retry, healthy keys' included, a minute out). While
- * keys are held, one of them at a time is sent back as a probe, after 100 ms doubling to 2 s; once any held
+ * keys are held, one of them at a time is sent back as a probe, after 100 ms doubling to 1 s; once any held
  * key's reconcile ends in something other than an unreachable server, every held key is released at once
  * at its priority. An outage costs one reconcile per probe interval, whatever the number of keys.
  */
@@ -30,7 +30,7 @@ export class UnavailableHold {
     options: UnavailableHoldOptions = {},
   ) {
     this.initialMs = options.initialMs ?? 100;
-    this.maxMs = options.maxMs ?? 2000;
+    this.maxMs = options.maxMs ?? 1000;
   }
 
   /** UnavailableHold.size is the number of keys held. */
