@@ -37,7 +37,7 @@ const pinned: Record<string, readonly string[]> = {
     'ResourceDescriptor', 'Result', 'setControllerReference', 'setStatusCondition', 'setupSignalHandler',
     'silentLogger', 'TerminalError', 'Warnings', 'Wire'],
   'operator-ts/runtime/cache': ['Cache', 'CacheOptions', 'EventHandler', 'FieldIndexer', 'IndexerFunc', 'Informer',
-    'InformerCache', 'ListFilter', 'ResourceCacheOptions', 'SharedInformer'],
+    'InformerCache', 'ListFilter', 'OwnWrites', 'OwnWritesOptions', 'ResourceCacheOptions', 'SharedInformer'],
   'operator-ts/runtime/client': ['ApiError', 'builtin', 'BuiltinKind', 'Client', 'defineResource', 'DeleteOptions',
     'GetOptions', 'ignoreNotFound', 'isAlreadyExists', 'isBuiltinResource', 'isConflict', 'isNotFound',
     'JsonPatchOperation', 'KubeClientOptions', 'KubernetesObject', 'ListOptions', 'newClient', 'ObjectKey', 'ObjectOf',

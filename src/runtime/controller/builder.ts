@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Cache } from '../cache/informer.js';
+import type { OwnWrites } from '../cache/own-writes.js';
 import { enqueueRequestsFromMapFunc, type MapFunc } from '../handler/enqueue-mapped.js';
 import { enqueueRequestForObject } from '../handler/enqueue-object.js';
 import { enqueueRequestForOwner } from '../handler/enqueue-owner.js';
@@ -19,6 +20,8 @@ import { kindSource, type Source } from './source.js';
 export interface ControllerManager {
   /** ControllerManager.getCache returns the shared informer cache. */
   getCache(): Cache;
+  /** ControllerManager.getOwnWrites returns the read-your-writes tracker of the manager's client, if any. */
+  getOwnWrites?(): OwnWrites | undefined;
   /** ControllerManager.add registers a runnable started with the manager. */
   add(runnable: Runnable): unknown;
   /** ControllerManager.logger is the base logger of controllers. */
@@ -161,6 +164,7 @@ export class ControllerBuilder {
       logger: this.mgr.logger,
       maxConcurrentReconciles: this.options.maxConcurrentReconciles,
       rateLimiter: this.options.rateLimiter,
+      ownWrites: this.mgr.getOwnWrites?.(),
       requeueRateLimiter: this.options.requeueRateLimiter,
       unavailableRetry: this.options.unavailableRetry,
       recoverPanic: this.options.recoverPanic,

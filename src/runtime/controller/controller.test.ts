@@ -8,6 +8,7 @@ import { ItemExponentialFailureRateLimiter } from '../workqueue/rate-limiter.js'
 import { enqueueRequestForObject } from '../handler/enqueue-object.js';
 import { Controller, type ControllerOptions } from './controller.js';
 import { FakeCache } from '../fake/cache.js';
+import { OwnWrites } from '../cache/own-writes.js';
 import { kindSource } from './source.js';
 
 const Widget = defineResource<KubernetesObject>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
@@ -325,6 +326,60 @@ describe('Controller', () => {
     await vi.waitFor(() => expect(calls.get('a')).toBe(4));
     expect(t.lines.some((l) => l.msg === 'Reconciler error' && l.unavailable === true)).toBe(true);
     t.stop.abort();
+    await done;
+  });
+
+  it('holds only the request whose own write the cache does not show yet, until it does', async () => {
+    const cache = new FakeCache();
+    const informer = cache.informer(Widget);
+    const clock = new FakeClock();
+    const ownWrites = new OwnWrites(cache, { setTimer: (ms, fn) => clock.setTimer(ms, fn) });
+    const seen: string[] = [];
+    const name = `widget-${++seq}`;
+    const controller = new Controller({
+      name,
+      logger: captureLogger().logger,
+      clock,
+      ownWrites,
+      readYourWritesTimeoutMs: 1000,
+      reconciler: {
+        reconcile: async (_ctx, req) => {
+          const version = informer.get(req)?.metadata?.resourceVersion ?? '-';
+          seen.push(`${req.name}@${version}`);
+          if (version === '1') {
+            // The reconciler's update, answered by the API server with the next resourceVersion.
+            ownWrites.recordWrite(Widget, { metadata: { namespace: 'ns', name: req.name, resourceVersion: '2' } });
+            return Result.requeueAfter(1);
+          }
+          return undefined;
+        },
+      },
+    });
+    controller.watch(kindSource(cache, Widget, enqueueRequestForObject()));
+    const stop = new AbortController();
+    running.push(stop);
+    informer.set({ metadata: { namespace: 'ns', name: 'a', resourceVersion: '1' } });
+    informer.set({ metadata: { namespace: 'ns', name: 'slow', resourceVersion: '1' } });
+    const done = controller.start(stop.signal);
+    await vi.waitFor(() => expect(seen).toEqual(['a@1', 'slow@1']));
+    await settle();
+    // The requeues are due, but the cache still holds resourceVersion 1: both are held, not reconciled.
+    clock.advance(1);
+    await settle();
+    expect(seen).toEqual(['a@1', 'slow@1']);
+    expect(await metric('controller_runtime_reconcile_stale_skipped_total', { controller: name })).toBe(2);
+    // The watch delivers a's update: only a runs, on the new state.
+    informer.set({ metadata: { namespace: 'ns', name: 'a', resourceVersion: '2' } });
+    await vi.waitFor(() => expect(seen).toEqual(['a@1', 'slow@1', 'a@2']));
+    // slow's update never shows: it runs at the bound on what the cache has.
+    clock.advance(999);
+    await settle();
+    expect(seen).toEqual(['a@1', 'slow@1', 'a@2']);
+    clock.advance(1);
+    await vi.waitFor(() => expect(seen).toEqual(['a@1', 'slow@1', 'a@2', 'slow@1']));
+    expect(await metric('controller_runtime_reconcile_stale_delay_seconds', { controller: name, outcome: 'caught_up' }, 'controller_runtime_reconcile_stale_delay_seconds_count')).toBe(1);
+    expect(await metric('controller_runtime_reconcile_stale_delay_seconds', { controller: name, outcome: 'timed_out' }, 'controller_runtime_reconcile_stale_delay_seconds_count')).toBe(1);
+    stop.abort();
     await done;
   });
 

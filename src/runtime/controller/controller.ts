@@ -13,6 +13,8 @@ import { RateLimitingQueue } from '../workqueue/rate-limiting-queue.js';
 import { keyToRequest, requestToKey } from '../workqueue/request-key.js';
 import { invokeReconcile, type ReconcileCallOutcome } from './invoke.js';
 import type { Source } from './source.js';
+import type { OwnWrites } from '../cache/own-writes.js';
+import { ReadYourWritesMetrics } from './read-your-writes-metrics.js';
 
 /** ControllerOptions configures a {@link Controller}. */
 export interface ControllerOptions {
@@ -48,9 +50,18 @@ export interface ControllerOptions {
   needLeaderElection?: boolean;
   /** Extra fields on every log line of the controller, such as `controllerGroup` and `controllerKind`. */
   logFields?: Record<string, string>;
+  /**
+   * Read-your-writes: the tracker the manager's client reports writes to. A request whose previous reconcile
+   * wrote something the cache does not show yet is held (only that request) until it does, at most
+   * {@link ControllerOptions.readYourWritesTimeoutMs}; absent, reconciles never wait.
+   */
+  ownWrites?: OwnWrites | undefined;
+  /** Longest hold of a request for read-your-writes, in milliseconds; the tracker's bound (3 s) by default. */
+  readYourWritesTimeoutMs?: number;
   /** Time source, for tests. */
   clock?: Clock;
 }
+
 
 /** defaultCacheSyncTimeoutMs is controller-runtime's cache sync timeout. */
 export const defaultCacheSyncTimeoutMs = 120_000;
@@ -85,6 +96,9 @@ export class Controller implements Runnable {
   private started = false;
   private running: { queue: RequestQueue; signal: AbortSignal } | undefined;
   private fatal: Error | undefined;
+  private readonly rywMetrics: ReadYourWritesMetrics;
+  /** Requests held until the cache shows their own writes. */
+  private readonly held = new Set<string>();
 
   constructor(options: ControllerOptions) {
     const max = options.maxConcurrentReconciles ?? 1;
@@ -101,6 +115,7 @@ export class Controller implements Runnable {
     this.log = options.logger.child({ controller: options.name, ...options.logFields });
     this.clock = options.clock ?? realClock;
     this.metrics = new ControllerMetrics(options.name);
+    this.rywMetrics = new ReadYourWritesMetrics(options.name);
   }
 
   /** Controller.watch adds an event source; sources added after start begin at once (without a sync wait). */
@@ -147,10 +162,13 @@ export class Controller implements Runnable {
     const workerCount = this.options.maxConcurrentReconciles ?? 1;
     this.log.info({ workerCount }, 'Starting workers');
     this.metrics.init(workerCount);
+    if (this.options.ownWrites !== undefined) this.rywMetrics.init();
     const workers = Array.from({ length: workerCount }, () => this.worker(queue, run, stop));
     await aborted(run);
     this.log.info('Shutdown signal received, waiting for all workers to finish');
     queue.shutDown();
+    for (const key of this.held) this.options.ownWrites?.forgetOwner(this.owner(key));
+    this.held.clear();
     await Promise.all(workers);
     this.log.info('All workers finished');
     if (this.fatal) throw this.fatal;
@@ -191,6 +209,10 @@ export class Controller implements Runnable {
         queue.done(key);
         return;
       }
+      if (this.holdForOwnWrites(queue, key)) {
+        queue.done(key);
+        continue;
+      }
       try {
         await this.reconcileHandler(queue, key, run, stop);
       } catch (err) {
@@ -201,6 +223,34 @@ export class Controller implements Runnable {
         queue.done(key);
       }
     }
+  }
+
+  /** owner names a request of this controller for the read-your-writes tracker. */
+  private owner(key: string): string {
+    return `${this.name}\u0000${key}`;
+  }
+
+  /**
+   * holdForOwnWrites tells whether `key` must wait because the cache does not show what its previous
+   * reconcile wrote; if so it is queued again, at its priority, once the cache does or at the bound.
+   */
+  private holdForOwnWrites(queue: RateLimitingQueue, key: string): boolean {
+    const writes = this.options.ownWrites;
+    if (writes === undefined || !writes.isPending(this.owner(key))) return false;
+    this.rywMetrics.skippedOne();
+    if (this.held.has(key)) return true;
+    this.held.add(key);
+    const priority = queue.priorityOf(key);
+    const heldAt = this.clock.now();
+    const timeoutMs = this.options.readYourWritesTimeoutMs ?? writes.timeoutMs;
+    writes.waitFor(this.owner(key), timeoutMs, (caughtUp) => {
+      this.held.delete(key);
+      this.rywMetrics.held((this.clock.now() - heldAt) / 1000, caughtUp);
+      if (!caughtUp) this.log.info({ key, timeoutMs }, 'Cache did not show the controller’s own writes in time, reconciling anyway');
+      // The watch event that showed the write may have queued the request already: one run is enough.
+      if (queue.priorityOf(key) === undefined) queue.add(key, priority);
+    });
+    return true;
   }
 
   private reconcileLogger(request: Request, reconcileID: string): Logger {
@@ -256,7 +306,9 @@ export class Controller implements Runnable {
     this.metrics.workerStarted();
     const startedAt = this.clock.now();
     try {
-      return await invokeReconcile(this.options.reconciler, ctx, request);
+      const writes = this.options.ownWrites;
+      if (writes === undefined) return await invokeReconcile(this.options.reconciler, ctx, request);
+      return await writes.run(this.owner(requestToKey(request)), () => invokeReconcile(this.options.reconciler, ctx, request));
     } finally {
       cancelTimeout?.();
       this.metrics.observeTime((this.clock.now() - startedAt) / 1000);
