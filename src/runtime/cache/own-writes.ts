@@ -21,7 +21,7 @@ interface Waiter {
 
 /** OwnWritesOptions configures {@link OwnWrites}. */
 export interface OwnWritesOptions {
-  /** Tells whether the cache holds a namespace of a resource (writes elsewhere are not tracked); all by default. */
+  /** Tells whether client reads of a namespace of a resource come from the cache (writes elsewhere are not tracked); all by default. */
   cachesNamespace?: ((resource: ResourceDescriptor, namespace: string) => boolean) | undefined;
   /** Longest wait of {@link OwnWrites.waitFor} unless the caller gives one, in milliseconds; 3 s. */
   timeoutMs?: number;
@@ -155,7 +155,7 @@ export class OwnWrites {
       // The replay of the store as adds on registration is cheap next to the list that filled it.
       informer.addEventHandler({ onAdd: seen, onUpdate: (_old, obj) => seen(obj), onDelete: seen });
     }
-    if (resource.namespaced && namespace !== undefined && namespace !== '' && !this.cachesNamespace(resource, namespace)) return undefined;
+    if (!this.cachesNamespace(resource, namespace ?? '')) return undefined;
     return informer;
   }
 

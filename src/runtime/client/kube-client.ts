@@ -19,6 +19,8 @@ export interface KubeClientOptions {
   fieldManager: string;
   /** Tells whether the cache holds a namespace of a resource; reads of other namespaces go live. All by default. */
   cachesNamespace?: ((resource: ResourceDescriptor, namespace: string) => boolean) | undefined;
+  /** Tells whether reads of a resource may come from the cache (false for kinds that bypass it); all by default. */
+  servesReads?: ((resource: ResourceDescriptor) => boolean) | undefined;
   /** Records the writes and deletes made during reconciles, for the controllers' read-your-writes. */
   ownWrites?: OwnWrites | undefined;
 }
@@ -29,7 +31,8 @@ export interface KubeClientOptions {
  * every other read and every write goes to the API server.
  */
 export function newClient(options: KubeClientOptions): Client {
-  return new KubeClient(options.rest, options.cache, options.fieldManager, options.cachesNamespace ?? (() => true), options.ownWrites);
+  const cachesNamespace = options.cachesNamespace ?? (() => true);
+  return new KubeClient(options.rest, options.cache, options.fieldManager, cachesNamespace, options.servesReads ?? (() => true), options.ownWrites);
 }
 
 class KubeClient implements Client {
@@ -38,6 +41,7 @@ class KubeClient implements Client {
     private readonly cache: Cache | undefined,
     readonly fieldManager: string,
     private readonly cachesNamespace: (resource: ResourceDescriptor, namespace: string) => boolean,
+    private readonly servesReads: (resource: ResourceDescriptor) => boolean,
     private readonly ownWrites: OwnWrites | undefined,
   ) {}
 
@@ -120,7 +124,7 @@ class KubeClient implements Client {
   }
 
   private cachedInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, live: boolean | undefined, namespace: string | undefined) {
-    if (live === true || this.cache === undefined || !this.cache.hasInformer(resource)) return undefined;
+    if (live === true || this.cache === undefined || !this.cache.hasInformer(resource) || !this.servesReads(resource)) return undefined;
     if (resource.namespaced && namespace !== undefined && namespace !== '' && !this.cachesNamespace(resource, namespace)) return undefined;
     const informer = this.cache.getInformer(resource);
     // Before the first list is stored the cache would answer "not found" for everything.

@@ -136,12 +136,14 @@ class ControllerManager implements Manager {
       logger,
       namespaces: options.namespaces !== undefined && options.namespaces.length > 0 ? options.namespaces : undefined,
       byResource: options.cache?.byResource,
+      bypass: options.cache?.bypass,
       reflector: options.reflector,
     });
-    const cachesNamespace = (resource: ResourceDescriptor, namespace: string) => this.cache.cachesNamespace(resource, namespace);
+    const cachesNamespace = (resource: ResourceDescriptor, namespace: string) => this.cache.servesReads(resource) && this.cache.cachesNamespace(resource, namespace);
+    const servesReads = (resource: ResourceDescriptor) => this.cache.servesReads(resource);
     const ryw = options.readYourWrites;
     this.ownWrites = ryw === false ? undefined : new OwnWrites(this.cache, { cachesNamespace, timeoutMs: ryw?.timeoutMs });
-    this.client = newClient({ rest: this.rest, cache: this.cache, fieldManager, cachesNamespace, ownWrites: this.ownWrites });
+    this.client = newClient({ rest: this.rest, cache: this.cache, fieldManager, cachesNamespace, servesReads, ownWrites: this.ownWrites });
     this.apiReader = newClient({ rest: this.rest, fieldManager });
     this.identity = options.leaderElection?.identity ?? newIdentity();
     this.groups = new RunnableGroups(logger, options.gracefulShutdownTimeoutMs ?? 30_000);
