@@ -85,14 +85,13 @@ export class OwnWrites {
     this.add(owner, resource, key, { resourceVersion: obj.metadata.resourceVersion, deletedVersion: undefined, deleted: false });
   }
 
-  /** OwnWrites.recordDelete records a delete of `key`; `returned` is the object the API server answered with, if it still exists (finalizers). */
-  recordDelete(resource: ResourceDescriptor, key: ObjectKey, returned?: KubernetesObject): void {
+  /**
+   * OwnWrites.recordDelete records a delete of `key`. A delete that only sets deletionTimestamp (finalizers)
+   * is shown by the cache as a later version, one that removes the object by its absence: both count.
+   */
+  recordDelete(resource: ResourceDescriptor, key: ObjectKey): void {
     const owner = this.scope.getStore();
     if (owner === undefined) return;
-    if (returned?.metadata?.resourceVersion !== undefined && returned.kind !== 'Status') {
-      this.recordWrite(resource, returned);
-      return;
-    }
     const informer = this.servedInformer(resource, key.namespace);
     if (informer === undefined) return;
     const k = storeKey(resource.namespaced ? key : { name: key.name });
