@@ -13,6 +13,10 @@ export interface ResourceCacheOptions {
   fieldSelector?: string;
   /** Namespaces for this resource; overrides the cache-wide namespaces. */
   namespaces?: string[];
+  /** Keep `metadata.managedFields` of this resource (dropped by default). */
+  keepManagedFields?: boolean;
+  /** Rewrites each object of this resource before it is cached; see {@link SharedInformerOptions.transform}. */
+  transform?: (obj: KubernetesObject) => KubernetesObject;
 }
 
 /** CacheOptions configures the manager's cache. */
@@ -21,6 +25,13 @@ export interface CacheOptions {
   namespaces?: string[] | undefined;
   /** Per-resource selectors, like controller-runtime's `cache.Options.ByObject`. */
   byResource?: ResourceCacheOptions[] | undefined;
+  /**
+   * Kinds whose reads always go to the API server, like controller-runtime's `client.Options.Cache.DisableFor`:
+   * the client never serves them from memory, even when a controller watches them. For kinds read rarely
+   * and held in large numbers (Secrets, ConfigMaps of a whole cluster) this trades a request per read for
+   * the memory of a copy of every object.
+   */
+  bypass?: ResourceDescriptor[] | undefined;
 }
 
 /** InformerCacheOptions configures {@link InformerCache}. */
@@ -61,6 +72,8 @@ export class InformerCache implements Cache, FieldIndexer {
         namespaces: specific?.namespaces ?? this.options.namespaces,
         labelSelector: specific?.labelSelector,
         fieldSelector: specific?.fieldSelector,
+        keepManagedFields: specific?.keepManagedFields,
+        transform: specific?.transform,
         logger: this.log,
         reflector: this.options.reflector,
       });
@@ -128,6 +141,12 @@ export class InformerCache implements Cache, FieldIndexer {
     return [...this.informers.values()]
       .filter((i) => !i.hasSynced())
       .map((i) => ({ resource: i.resource.group === '' ? i.resource.plural : `${i.resource.plural}.${i.resource.group}`, lastError: i.lastSyncError }));
+  }
+
+  /** InformerCache.servesReads tells whether client reads of a resource may come from the cache (it is not in `bypass`). */
+  servesReads(resource: ResourceDescriptor): boolean {
+    const id = resourceId(resource);
+    return !(this.options.bypass ?? []).some((r) => resourceId(r) === id);
   }
 
   /** InformerCache.cachesNamespace tells whether the cache watches `namespace` for a resource (all namespaces when unrestricted). */

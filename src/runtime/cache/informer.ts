@@ -2,8 +2,12 @@ import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resourc
 
 /** EventHandler receives the changes an {@link Informer} sees, after the store has been updated. */
 export interface EventHandler<T extends KubernetesObject = KubernetesObject> {
-  /** EventHandler.onAdd is called for every object present at (re)list time and for every new object. */
-  onAdd?(obj: T): void;
+  /**
+   * EventHandler.onAdd is called for every object present at (re)list time and for every new object;
+   * `isInInitialList` is true for the objects of the informer's first list and for the replay to a handler
+   * registered later (client-go's `OnAdd(obj, isInInitialList)`).
+   */
+  onAdd?(obj: T, isInInitialList?: boolean): void;
   /** EventHandler.onUpdate is called when an object's resourceVersion changes. */
   onUpdate?(oldObj: T, newObj: T): void;
   /** EventHandler.onDelete is called with the last known state of a deleted object (also when a relist finds it gone). */

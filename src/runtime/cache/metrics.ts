@@ -1,5 +1,23 @@
-import type { Counter } from 'prom-client';
-import { getOrCreateCounter } from '../metrics/get-or-create.js';
+import type { Counter, Gauge } from 'prom-client';
+import { getOrCreateCounter, getOrCreateGauge } from '../metrics/get-or-create.js';
+
+/** cacheObjects returns the gauge of objects an informer held when it synced, by resource. */
+export function cacheObjects(): Gauge<'resource'> {
+  return getOrCreateGauge({
+    name: 'cache_objects',
+    help: 'Number of objects an informer held when it synced, partitioned by resource.',
+    labelNames: ['resource'],
+  });
+}
+
+/** cacheObjectBytes returns the gauge of the JSON size of the objects an informer held when it synced, by resource. */
+export function cacheObjectBytes(): Gauge<'resource'> {
+  return getOrCreateGauge({
+    name: 'cache_object_bytes',
+    help: 'JSON size in bytes of the objects an informer held when it synced, partitioned by resource.',
+    labelNames: ['resource'],
+  });
+}
 
 /**
  * reflectorRestarts returns the counter of reflector watch restarts and relists by resource and reason

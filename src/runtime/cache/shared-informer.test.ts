@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RestClient } from '../rest/rest-client.js';
 import { status, StubApiServer } from '../fixtures/stub-apiserver.js';
@@ -109,6 +110,80 @@ describe('SharedInformer', () => {
     expect(rec.events).toHaveLength(2);
   });
 
+  it('flags adds of the first list and of a late replay as initial, not those of live events or a relist', async () => {
+    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns' } });
+    const inf = informer();
+    const adds: string[] = [];
+    inf.addEventHandler({ onAdd: (o, initial) => adds.push(`${o.metadata?.name} ${String(initial)}`) });
+    void inf.run(stop.signal);
+    await inf.waitForSync();
+    await until(() => api.watchCount === 1);
+    api.put(ConfigMap, { metadata: { name: 'live', namespace: 'ns' } });
+    await until(() => adds.length === 2);
+    // A relist (the watch expired) finds an object created while no watch was open.
+    api.fault({ match: (r) => r.query.get('watch') === 'true', respond: status(410, 'Gone', 'too old') });
+    api.dropWatches();
+    api.put(ConfigMap, { metadata: { name: 'relisted', namespace: 'ns' } });
+    await until(() => adds.length === 3);
+    const late: string[] = [];
+    inf.addEventHandler({ onAdd: (o, initial) => late.push(`${o.metadata?.name} ${String(initial)}`) });
+    expect(adds).toEqual(['a true', 'live false', 'relisted false']);
+    expect(late.sort()).toEqual(['a true', 'live true', 'relisted true']);
+  });
+
+  it('drops managedFields by default, on the list and on watch events, unless kept', async () => {
+    const managedFields = [{ manager: 'kubectl', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }];
+    api.put(ConfigMap, { metadata: { name: 'listed', namespace: 'ns', managedFields } } as KubernetesObject);
+    const lean = informer();
+    const kept = informer({ keepManagedFields: true });
+    const handed: KubernetesObject[] = [];
+    lean.addEventHandler({ onAdd: (o) => handed.push(o) });
+    void lean.run(stop.signal);
+    void kept.run(stop.signal);
+    await lean.waitForSync();
+    await kept.waitForSync();
+    await until(() => api.watchCount === 2);
+    api.put(ConfigMap, { metadata: { name: 'watched', namespace: 'ns', managedFields } } as KubernetesObject);
+    await until(() => lean.get({ namespace: 'ns', name: 'watched' }) !== undefined && kept.get({ namespace: 'ns', name: 'watched' }) !== undefined);
+    for (const name of ['listed', 'watched']) {
+      expect(lean.get({ namespace: 'ns', name })?.metadata).not.toHaveProperty('managedFields');
+      expect(kept.get({ namespace: 'ns', name })?.metadata?.managedFields).toEqual(managedFields);
+    }
+    expect(handed.map((o) => o.metadata?.managedFields)).toEqual([undefined, undefined]);
+  });
+
+  it('applies the transform to every object before storing it', async () => {
+    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns', annotations: { big: 'x'.repeat(1000) } } } as KubernetesObject);
+    const inf = informer({
+      transform: (o) => {
+        delete o.metadata?.annotations;
+        return o;
+      },
+    });
+    void inf.run(stop.signal);
+    await inf.waitForSync();
+    await until(() => api.watchCount === 1);
+    api.put(ConfigMap, { metadata: { name: 'b', namespace: 'ns', annotations: { big: 'y' } } } as KubernetesObject);
+    await until(() => inf.get({ namespace: 'ns', name: 'b' }) !== undefined);
+    expect(inf.list().map((o) => o.metadata?.annotations)).toEqual([undefined, undefined]);
+  });
+
+  it('reports the objects and JSON bytes it holds once synced, on /metrics and in a log line', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+    const objects = [0, 1, 2].map((i) => api.put(Widget, { metadata: { name: `w${i}`, namespace: 'ns' } }));
+    const inf = informer({ resource: Widget, logger });
+    void inf.run(stop.signal);
+    await inf.waitForSync();
+    const bytes = inf.list().reduce((n, o) => n + Buffer.byteLength(JSON.stringify(o)), 0);
+    expect(bytes).toBeGreaterThan(0);
+    expect(objects).toHaveLength(3);
+    const gauge = async (name: string) => (await registry.getSingleMetric(name)?.get())?.values.find((v) => v.labels.resource === 'widgets.example.com')?.value;
+    expect(await gauge('cache_objects')).toBe(3);
+    expect(await gauge('cache_object_bytes')).toBe(bytes);
+    expect(lines.find((l) => l.msg === 'informer synced')).toMatchObject({ resource: 'widgets.example.com', objects: 3, bytes, managedFields: 'dropped' });
+  });
+
   it('keeps going when a handler throws', async () => {
     const inf = informer();
     inf.addEventHandler({ onAdd: () => { throw new Error('boom'); } });
@@ -200,7 +275,7 @@ describe('SharedInformer', () => {
     await inf.waitForSync();
     await until(() => api.pendingFaults === 0 && api.watchCount === 1);
     expect(lists()).toHaveLength(4);
-    expect(delays.map((d) => Math.floor(Math.log2(d / 800)))).toEqual([0, 1, 2]);
+    expect(delays.map((d) => Math.floor(Math.log2(d / 250)))).toEqual([0, 1, 2]);
   });
 
   it('honours Retry-After on 429 and backs off on 5xx, never giving up', async () => {
@@ -214,8 +289,8 @@ describe('SharedInformer', () => {
     await inf.waitForSync();
     expect(api.pendingFaults).toBe(0);
     expect(delays[0]).toBeGreaterThanOrEqual(7000);
-    // Exponential growth from 800 ms for the failures that carried no Retry-After.
-    expect(delays.slice(1).map((d) => Math.floor(Math.log2(d / 800)))).toEqual([1, 2, 3, 4]);
+    // Exponential growth from 250 ms for the failures that carried no Retry-After, held at 2 s in the first minute.
+    expect(delays.slice(1).map((d) => Math.floor(Math.log2(d / 250)))).toEqual([1, 2, 3, 3]);
 
     api.fault({ match: (r) => r.query.get('watch') === 'true', respond: status(500, 'InternalError', 'x') });
     api.fault({ match: (r) => r.query.get('watch') === 'true', drop: true });

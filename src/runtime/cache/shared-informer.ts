@@ -5,6 +5,7 @@ import type { BackoffOptions } from './backoff.js';
 import type { EventHandler, Informer, ListFilter } from './informer.js';
 import { Reflector, type WatcherEvent } from './reflector.js';
 import { Store, type IndexFunc, type StoreChange } from './store.js';
+import { cacheObjectBytes, cacheObjects } from './metrics.js';
 
 /** SharedInformerOptions configures a {@link SharedInformer}. */
 export interface SharedInformerOptions<T extends KubernetesObject> {
@@ -15,6 +16,17 @@ export interface SharedInformerOptions<T extends KubernetesObject> {
   labelSelector?: string | undefined;
   fieldSelector?: string | undefined;
   logger: Logger;
+  /**
+   * Keep `metadata.managedFields` in the cache. By default they are dropped as objects arrive: they are
+   * 20–40 % of a typical object and reconcilers rarely read them (server-side apply does not need them).
+   */
+  keepManagedFields?: boolean | undefined;
+  /**
+   * Rewrites every object before it is stored and handed to handlers (after managedFields are dropped),
+   * like client-go's `TransformFunc`: strip what the operator never reads to save memory. It receives an
+   * object the cache owns and may change it in place; it must keep metadata.name, namespace and resourceVersion.
+   */
+  transform?: ((obj: T) => T) | undefined;
   /** Reflector tuning, mostly for tests. */
   reflector?: {
     backoff?: BackoffOptions;
@@ -44,11 +56,13 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
   private readonly scopes: Scope<T>[];
   private readonly syncWaiters = new Set<() => void>();
   private readonly log: Logger;
+  private readonly label: string;
   private running: Promise<void> | undefined;
 
   constructor(private readonly options: SharedInformerOptions<T>) {
     const r = options.resource;
-    this.log = options.logger.child({ resource: r.group === '' ? r.plural : `${r.plural}.${r.group}` });
+    this.label = r.group === '' ? r.plural : `${r.plural}.${r.group}`;
+    this.log = options.logger.child({ resource: this.label });
     const namespaces = r.namespaced && options.namespaces !== undefined && options.namespaces.length > 0 ? [...new Set(options.namespaces)] : [undefined];
     this.scopes = namespaces.map((namespace) => ({
       namespace,
@@ -73,7 +87,7 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
 
   addEventHandler(handler: EventHandler<T>): () => void {
     this.handlers.add(handler);
-    for (const obj of this.store.list()) this.call(handler, { type: 'add', obj });
+    for (const obj of this.store.list()) this.call(handler, { type: 'add', obj }, true);
     return () => {
       this.handlers.delete(handler);
     };
@@ -147,23 +161,24 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
         scope.buffer = [];
         return;
       case 'initApply':
-        scope.buffer?.push(event.obj);
+        scope.buffer?.push(this.prepare(event.obj));
         return;
       case 'initDone': {
         const changes = this.store.replace(scope.buffer ?? [], scope.namespace);
         scope.buffer = undefined;
         const wasSynced = this.hasSynced();
+        const initial = !scope.synced;
         scope.synced = true;
-        this.dispatch(changes);
+        this.dispatch(changes, initial);
         if (!wasSynced && this.hasSynced()) {
-          this.log.debug({ count: this.store.size }, 'informer synced');
+          this.reportSize();
           for (const done of this.syncWaiters) done();
           this.syncWaiters.clear();
         }
         return;
       }
       case 'apply': {
-        const change = this.store.apply(event.obj);
+        const change = this.store.apply(this.prepare(event.obj));
         if (change !== undefined) this.dispatch([change]);
         return;
       }
@@ -175,15 +190,35 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
     }
   }
 
-  private dispatch(changes: StoreChange<T>[]): void {
+  /** prepare drops managedFields and applies the transform to an object arriving from the API server. */
+  private prepare(obj: T): T {
+    if (this.options.keepManagedFields !== true && obj.metadata?.managedFields !== undefined) delete obj.metadata.managedFields;
+    return this.options.transform === undefined ? obj : this.options.transform(obj);
+  }
+
+  /**
+   * reportSize logs and exports what the cache holds for this resource once it has synced: the number of
+   * objects and the size of their JSON, measured once by serialising the store (about as long as parsing
+   * the list took), so the cost of each watched kind is visible.
+   */
+  private reportSize(): void {
+    let bytes = 0;
+    for (const obj of this.store.list()) bytes += Buffer.byteLength(JSON.stringify(obj));
+    const resource = this.label;
+    cacheObjects().set({ resource }, this.store.size);
+    cacheObjectBytes().set({ resource }, bytes);
+    this.log.info({ objects: this.store.size, bytes, managedFields: this.options.keepManagedFields === true ? 'kept' : 'dropped' }, 'informer synced');
+  }
+
+  private dispatch(changes: StoreChange<T>[], initialList = false): void {
     for (const change of changes) {
-      for (const handler of this.handlers) this.call(handler, change);
+      for (const handler of this.handlers) this.call(handler, change, initialList);
     }
   }
 
-  private call(handler: EventHandler<T>, change: StoreChange<T>): void {
+  private call(handler: EventHandler<T>, change: StoreChange<T>, initialList = false): void {
     try {
-      if (change.type === 'add') handler.onAdd?.(change.obj);
+      if (change.type === 'add') handler.onAdd?.(change.obj, initialList);
       else if (change.type === 'update') handler.onUpdate?.(change.oldObj, change.newObj);
       else handler.onDelete?.(change.obj);
     } catch (err) {

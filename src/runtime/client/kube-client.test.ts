@@ -42,6 +42,20 @@ afterEach(async () => {
 const gets = () => api.requests.filter((r) => r.method === 'GET' && !r.query.has('watch') && !r.query.has('limit'));
 
 describe('newClient', () => {
+  it('reads kinds that bypass the cache from the API server even while an informer watches them', async () => {
+    const rest = new RestClient(transport);
+    const bypassing = new InformerCache({ rest, logger: silentLogger(), bypass: [Widget] });
+    const c = newClient({ rest, cache: bypassing, fieldManager: 'widget-operator', servesReads: (r) => bypassing.servesReads(r) });
+    api.put(Widget, { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 1 } } as Widget);
+    bypassing.getInformer(Widget);
+    void bypassing.start(stop.signal);
+    await bypassing.waitForCacheSync();
+    const before = gets().length;
+    expect((await c.get(Widget, { namespace: 'ns', name: 'w' })).spec?.size).toBe(1);
+    expect(gets().length).toBe(before + 1);
+    expect(bypassing.servesReads(Gadget)).toBe(true);
+  });
+
   it('reads watched kinds from the cache as copies, others live', async () => {
     api.put(Widget, { metadata: { name: 'w', namespace: 'ns', labels: { app: 'a' } }, spec: { size: 1 } } as Widget);
     api.put(Gadget, { metadata: { name: 'g' } });

@@ -1,6 +1,7 @@
 import { deepCopy } from '../cache/deep-copy.js';
 import { fieldSelectorFor, listByFields, MissingIndexError } from '../cache/field-index.js';
 import type { Cache } from '../cache/informer.js';
+import type { OwnWrites } from '../cache/own-writes.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { ApiError } from '../rest/api-error.js';
@@ -18,6 +19,10 @@ export interface KubeClientOptions {
   fieldManager: string;
   /** Tells whether the cache holds a namespace of a resource; reads of other namespaces go live. All by default. */
   cachesNamespace?: ((resource: ResourceDescriptor, namespace: string) => boolean) | undefined;
+  /** Tells whether reads of a resource may come from the cache (false for kinds that bypass it); all by default. */
+  servesReads?: ((resource: ResourceDescriptor) => boolean) | undefined;
+  /** Records the writes and deletes made during reconciles, for the controllers' read-your-writes. */
+  ownWrites?: OwnWrites | undefined;
 }
 
 /**
@@ -26,7 +31,8 @@ export interface KubeClientOptions {
  * every other read and every write goes to the API server.
  */
 export function newClient(options: KubeClientOptions): Client {
-  return new KubeClient(options.rest, options.cache, options.fieldManager, options.cachesNamespace ?? (() => true));
+  const cachesNamespace = options.cachesNamespace ?? (() => true);
+  return new KubeClient(options.rest, options.cache, options.fieldManager, cachesNamespace, options.servesReads ?? (() => true), options.ownWrites);
 }
 
 class KubeClient implements Client {
@@ -35,6 +41,8 @@ class KubeClient implements Client {
     private readonly cache: Cache | undefined,
     readonly fieldManager: string,
     private readonly cachesNamespace: (resource: ResourceDescriptor, namespace: string) => boolean,
+    private readonly servesReads: (resource: ResourceDescriptor) => boolean,
+    private readonly ownWrites: OwnWrites | undefined,
   ) {}
 
   async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: GetOptions = {}): Promise<T> {
@@ -80,26 +88,35 @@ class KubeClient implements Client {
   }
 
   create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
-    return this.rest.create(resource, object, this.writeOptions(options));
+    return this.recorded(resource, options, this.rest.create(resource, object, this.writeOptions(options)));
   }
 
   update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
-    return this.rest.update(resource, object, this.writeOptions(options));
+    return this.recorded(resource, options, this.rest.update(resource, object, this.writeOptions(options)));
   }
 
   patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: WriteOptions = {}): Promise<T> {
-    return this.rest.patch(resource, key, patch, this.writeOptions(options));
+    return this.recorded(resource, options, this.rest.patch(resource, key, patch, this.writeOptions(options)));
   }
 
   async delete<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: DeleteOptions = {}): Promise<void> {
     await this.rest.delete(resource, key, options);
+    if (options.dryRun !== true) this.ownWrites?.recordDelete(resource, key);
   }
 
   status(): StatusWriter {
     return {
-      update: (resource, object, options = {}) => this.rest.update(resource, object, { ...this.writeOptions(options), subresource: 'status' }),
-      patch: (resource, key, patch, options = {}) => this.rest.patch(resource, key, patch, { ...this.writeOptions(options), subresource: 'status' }),
+      update: (resource, object, options = {}) => this.recorded(resource, options, this.rest.update(resource, object, { ...this.writeOptions(options), subresource: 'status' })),
+      patch: (resource, key, patch, options = {}) =>
+        this.recorded(resource, options, this.rest.patch(resource, key, patch, { ...this.writeOptions(options), subresource: 'status' })),
     };
+  }
+
+  /** recorded reports a successful write to the read-your-writes tracker. */
+  private async recorded<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: WriteOptions, write: Promise<T>): Promise<T> {
+    const written = await write;
+    if (options.dryRun !== true) this.ownWrites?.recordWrite(resource, written);
+    return written;
   }
 
   private writeOptions(options: WriteOptions): { dryRun?: boolean | undefined; fieldManager: string } {
@@ -107,7 +124,7 @@ class KubeClient implements Client {
   }
 
   private cachedInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, live: boolean | undefined, namespace: string | undefined) {
-    if (live === true || this.cache === undefined || !this.cache.hasInformer(resource)) return undefined;
+    if (live === true || this.cache === undefined || !this.cache.hasInformer(resource) || !this.servesReads(resource)) return undefined;
     if (resource.namespaced && namespace !== undefined && namespace !== '' && !this.cachesNamespace(resource, namespace)) return undefined;
     const informer = this.cache.getInformer(resource);
     // Before the first list is stored the cache would answer "not found" for everything.

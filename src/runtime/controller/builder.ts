@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Cache } from '../cache/informer.js';
+import type { OwnWrites } from '../cache/own-writes.js';
 import { enqueueRequestsFromMapFunc, type MapFunc } from '../handler/enqueue-mapped.js';
 import { enqueueRequestForObject } from '../handler/enqueue-object.js';
 import { enqueueRequestForOwner } from '../handler/enqueue-owner.js';
@@ -8,6 +9,7 @@ import type { Predicate } from '../predicate/predicate.js';
 import type { Reconciler, Request } from '../reconcile/reconcile.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
+import type { UnavailableHoldOptions } from '../workqueue/unavailable-hold.js';
 import { Controller } from './controller.js';
 import { kindSource, type Source } from './source.js';
 
@@ -18,6 +20,8 @@ import { kindSource, type Source } from './source.js';
 export interface ControllerManager {
   /** ControllerManager.getCache returns the shared informer cache. */
   getCache(): Cache;
+  /** ControllerManager.getOwnWrites returns the read-your-writes tracker of the manager's client, if any. */
+  getOwnWrites?(): OwnWrites | undefined;
   /** ControllerManager.add registers a runnable started with the manager. */
   add(runnable: Runnable): unknown;
   /** ControllerManager.logger is the base logger of controllers. */
@@ -36,6 +40,10 @@ export interface ControllerBuilderOptions {
   maxConcurrentReconciles?: number;
   /** Retry delays; default controller-runtime's (5 ms..1000 s per item, 10 qps / 100 burst overall). */
   rateLimiter?: RateLimiter;
+  /** Delays of `Result.requeue()`; default a per-item 5 ms..1000 s backoff of its own. */
+  requeueRateLimiter?: RateLimiter;
+  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 1 s. */
+  unavailableRetry?: UnavailableHoldOptions;
   /** Count and retry panicking reconciles (default true) instead of stopping the controller. */
   recoverPanic?: boolean;
   /** How long to wait for informers to sync at start; default 2 minutes. */
@@ -156,6 +164,9 @@ export class ControllerBuilder {
       logger: this.mgr.logger,
       maxConcurrentReconciles: this.options.maxConcurrentReconciles,
       rateLimiter: this.options.rateLimiter,
+      ownWrites: this.mgr.getOwnWrites?.(),
+      requeueRateLimiter: this.options.requeueRateLimiter,
+      unavailableRetry: this.options.unavailableRetry,
       recoverPanic: this.options.recoverPanic,
       cacheSyncTimeoutMs: this.options.cacheSyncTimeoutMs,
       reconcileTimeoutMs: this.options.reconcileTimeoutMs,

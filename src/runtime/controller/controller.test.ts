@@ -8,6 +8,7 @@ import { ItemExponentialFailureRateLimiter } from '../workqueue/rate-limiter.js'
 import { enqueueRequestForObject } from '../handler/enqueue-object.js';
 import { Controller, type ControllerOptions } from './controller.js';
 import { FakeCache } from '../fake/cache.js';
+import { OwnWrites } from '../cache/own-writes.js';
 import { kindSource } from './source.js';
 
 const Widget = defineResource<KubernetesObject>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
@@ -85,6 +86,27 @@ describe('Controller', () => {
     expect(await metric('controller_runtime_max_concurrent_reconciles', { controller: t.name })).toBe(1);
     expect(await metric('controller_runtime_active_workers', { controller: t.name })).toBe(0);
     expect(await metric('workqueue_adds_total', { name: t.name, controller: t.name })).toBe(2);
+    t.stop.abort();
+    await done;
+  });
+
+  it('reconciles live events before the rest of the initial list, keeping FIFO order within each', async () => {
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = setup(async (_ctx, req) => {
+      seen.push(req.name);
+      if (req.name === 'a') await gate;
+    });
+    for (const n of ['a', 'b', 'c', 'd']) t.put(n);
+    const done = t.run();
+    await vi.waitFor(() => expect(seen).toEqual(['a']));
+    // While the initial list is worked through: an update of a listed object and a new object.
+    t.put('c', { resourceVersion: '2' });
+    t.put('live');
+    release();
+    await vi.waitFor(() => expect(seen).toHaveLength(5));
+    expect(seen).toEqual(['a', 'c', 'live', 'b', 'd']);
     t.stop.abort();
     await done;
   });
@@ -267,6 +289,97 @@ describe('Controller', () => {
     expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'requeue' })).toBe(2);
     expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'success' })).toBe(1);
     t.stop.abort();
+    await done;
+  });
+
+  it('holds requests while the API server is unreachable and runs them all when a probe gets through, without growing their backoff', async () => {
+    let down = true;
+    const calls = new Map<string, number>();
+    const t = setup(async (_ctx, req) => {
+      calls.set(req.name, (calls.get(req.name) ?? 0) + 1);
+      if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6443'), { code: 'ECONNREFUSED' });
+      if (req.name === 'a' && calls.get('a') === 3) throw new Error('a real failure');
+    });
+    for (const n of ['a', 'b', 'c']) t.put(n);
+    const done = t.run();
+    await vi.waitFor(() => expect([...calls.values()]).toEqual([1, 1, 1]));
+    await settle();
+    // Only one request at a time goes back as a probe: 100 ms, then 200 ms.
+    t.clock.advance(100);
+    await vi.waitFor(() => expect([...calls.values()].reduce((x, y) => x + y)).toBe(4));
+    await settle();
+    down = false;
+    t.clock.advance(199);
+    await settle();
+    expect([...calls.values()].reduce((x, y) => x + y)).toBe(4);
+    t.clock.advance(1);
+    // The probe succeeds: every held request runs at once.
+    await vi.waitFor(() => expect([...calls.values()].reduce((x, y) => x + y)).toBe(7));
+    await settle();
+    // a failed as a probe, then for a real reason on release: that failure waits the first backoff step
+    // (5 ms), as the failures of the outage were not counted.
+    expect(calls.get('a')).toBe(3);
+    t.clock.advance(4);
+    await settle();
+    expect(calls.get('a')).toBe(3);
+    t.clock.advance(1);
+    await vi.waitFor(() => expect(calls.get('a')).toBe(4));
+    expect(t.lines.some((l) => l.msg === 'Reconciler error' && l.unavailable === true)).toBe(true);
+    t.stop.abort();
+    await done;
+  });
+
+  it('holds only the request whose own write the cache does not show yet, until it does', async () => {
+    const cache = new FakeCache();
+    const informer = cache.informer(Widget);
+    const clock = new FakeClock();
+    const ownWrites = new OwnWrites(cache, { setTimer: (ms, fn) => clock.setTimer(ms, fn) });
+    const seen: string[] = [];
+    const name = `widget-${++seq}`;
+    const controller = new Controller({
+      name,
+      logger: captureLogger().logger,
+      clock,
+      ownWrites,
+      readYourWritesTimeoutMs: 1000,
+      reconciler: {
+        reconcile: async (_ctx, req) => {
+          const version = informer.get(req)?.metadata?.resourceVersion ?? '-';
+          seen.push(`${req.name}@${version}`);
+          if (version === '1') {
+            // The reconciler's update, answered by the API server with the next resourceVersion.
+            ownWrites.recordWrite(Widget, { metadata: { namespace: 'ns', name: req.name, resourceVersion: '2' } });
+            return Result.requeueAfter(1);
+          }
+          return undefined;
+        },
+      },
+    });
+    controller.watch(kindSource(cache, Widget, enqueueRequestForObject()));
+    const stop = new AbortController();
+    running.push(stop);
+    informer.set({ metadata: { namespace: 'ns', name: 'a', resourceVersion: '1' } });
+    informer.set({ metadata: { namespace: 'ns', name: 'slow', resourceVersion: '1' } });
+    const done = controller.start(stop.signal);
+    await vi.waitFor(() => expect(seen).toEqual(['a@1', 'slow@1']));
+    await settle();
+    // The requeues are due, but the cache still holds resourceVersion 1: both are held, not reconciled.
+    clock.advance(1);
+    await settle();
+    expect(seen).toEqual(['a@1', 'slow@1']);
+    expect(await metric('controller_runtime_reconcile_stale_skipped_total', { controller: name })).toBe(2);
+    // The watch delivers a's update: only a runs, on the new state.
+    informer.set({ metadata: { namespace: 'ns', name: 'a', resourceVersion: '2' } });
+    await vi.waitFor(() => expect(seen).toEqual(['a@1', 'slow@1', 'a@2']));
+    // slow's update never shows: it runs at the bound on what the cache has.
+    clock.advance(999);
+    await settle();
+    expect(seen).toEqual(['a@1', 'slow@1', 'a@2']);
+    clock.advance(1);
+    await vi.waitFor(() => expect(seen).toEqual(['a@1', 'slow@1', 'a@2', 'slow@1']));
+    expect(await metric('controller_runtime_reconcile_stale_delay_seconds', { controller: name, outcome: 'caught_up' }, 'controller_runtime_reconcile_stale_delay_seconds_count')).toBe(1);
+    expect(await metric('controller_runtime_reconcile_stale_delay_seconds', { controller: name, outcome: 'timed_out' }, 'controller_runtime_reconcile_stale_delay_seconds_count')).toBe(1);
+    stop.abort();
     await done;
   });
 

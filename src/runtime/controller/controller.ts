@@ -7,10 +7,14 @@ import { prometheusQueueMetrics } from '../metrics/workqueue.js';
 import { isTerminalError, type ReconcileContext, type Reconciler, type Request, type Result } from '../reconcile/reconcile.js';
 import { realClock, type Clock } from '../workqueue/clock.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
+import type { UnavailableHoldOptions } from '../workqueue/unavailable-hold.js';
+import { isServerUnavailable } from '../rest/unavailable.js';
 import { RateLimitingQueue } from '../workqueue/rate-limiting-queue.js';
 import { keyToRequest, requestToKey } from '../workqueue/request-key.js';
 import { invokeReconcile, type ReconcileCallOutcome } from './invoke.js';
 import type { Source } from './source.js';
+import type { OwnWrites } from '../cache/own-writes.js';
+import { ReadYourWritesMetrics } from './read-your-writes-metrics.js';
 
 /** ControllerOptions configures a {@link Controller}. */
 export interface ControllerOptions {
@@ -24,6 +28,10 @@ export interface ControllerOptions {
   maxConcurrentReconciles?: number;
   /** Retry delays of failed requests; default per-item 5 ms..1000 s exponential, max-of a 10 qps / 100 burst bucket. */
   rateLimiter?: RateLimiter;
+  /** Delays of `Result.requeue()`, kept apart from failures; default per-item 5 ms..1000 s exponential. */
+  requeueRateLimiter?: RateLimiter;
+  /** Probe timing of requests held while the API server is unreachable; default 100 ms doubling to 1 s. */
+  unavailableRetry?: UnavailableHoldOptions;
   /**
    * When true (the default) a panicking reconcile (synchronous throw, non-Error thrown) is counted, logged
    * and retried like any error. When false the controller stops and `start` rejects with it.
@@ -42,9 +50,18 @@ export interface ControllerOptions {
   needLeaderElection?: boolean;
   /** Extra fields on every log line of the controller, such as `controllerGroup` and `controllerKind`. */
   logFields?: Record<string, string>;
+  /**
+   * Read-your-writes: the tracker the manager's client reports writes to. A request whose previous reconcile
+   * wrote something the cache does not show yet is held (only that request) until it does, at most
+   * {@link ControllerOptions.readYourWritesTimeoutMs}; absent, reconciles never wait.
+   */
+  ownWrites?: OwnWrites | undefined;
+  /** Longest hold of a request for read-your-writes, in milliseconds; the tracker's bound (3 s) by default. */
+  readYourWritesTimeoutMs?: number;
   /** Time source, for tests. */
   clock?: Clock;
 }
+
 
 /** defaultCacheSyncTimeoutMs is controller-runtime's cache sync timeout. */
 export const defaultCacheSyncTimeoutMs = 120_000;
@@ -58,10 +75,13 @@ function aborted(signal: AbortSignal): Promise<void> {
  * Controller feeds events from its sources into a rate-limited, de-duplicating queue and runs up to
  * `maxConcurrentReconciles` workers that reconcile one request each (controller-runtime's controller).
  *
- * Results: a thrown error requeues the request with per-item backoff, except a {@link TerminalError}, which
- * is logged and counted only; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0`
- * ({@link Result.requeue}) requeues with backoff (`result="requeue"`); anything else forgets the request
- * until the next event. A reconcile that throws, rejects or hangs never stops the process or the other workers.
+ * Results: a thrown error requeues the request with per-item backoff (counting only attempts that waited
+ * their backoff), except a {@link TerminalError}, which is logged and counted only, and an error saying the
+ * API server is unreachable, which holds the request until the server answers a probe, without growing its
+ * backoff; `requeueAfter: n > 0` requeues after `n` ms; `requeueAfter: 0`
+ * ({@link Result.requeue}) requeues with a backoff of its own (`result="requeue"`); anything else forgets the request
+ * until the next event. A requeue keeps the priority the request was handed out with, so the retries of an
+ * initial-list request do not jump ahead of live events. A reconcile that throws, rejects or hangs never stops the process or the other workers.
  */
 export class Controller implements Runnable {
   /** Controller.name is the controller's unique name. */
@@ -76,6 +96,9 @@ export class Controller implements Runnable {
   private started = false;
   private running: { queue: RequestQueue; signal: AbortSignal } | undefined;
   private fatal: Error | undefined;
+  private readonly rywMetrics: ReadYourWritesMetrics;
+  /** Requests held until the cache shows their own writes. */
+  private readonly held = new Set<string>();
 
   constructor(options: ControllerOptions) {
     const max = options.maxConcurrentReconciles ?? 1;
@@ -92,6 +115,7 @@ export class Controller implements Runnable {
     this.log = options.logger.child({ controller: options.name, ...options.logFields });
     this.clock = options.clock ?? realClock;
     this.metrics = new ControllerMetrics(options.name);
+    this.rywMetrics = new ReadYourWritesMetrics(options.name);
   }
 
   /** Controller.watch adds an event source; sources added after start begin at once (without a sync wait). */
@@ -116,9 +140,11 @@ export class Controller implements Runnable {
       name: this.name,
       clock: this.clock,
       rateLimiter: this.options.rateLimiter,
+      requeueRateLimiter: this.options.requeueRateLimiter,
+      unavailable: this.options.unavailableRetry,
       metrics: prometheusQueueMetrics,
     });
-    const requests: RequestQueue = { add: (request) => queue.add(requestToKey(request)) };
+    const requests: RequestQueue = { add: (request, options) => queue.add(requestToKey(request), options?.priority) };
     this.running = { queue: requests, signal: run };
     for (const source of this.sources) {
       this.log.info({ source: source.description }, 'Starting EventSource');
@@ -136,10 +162,13 @@ export class Controller implements Runnable {
     const workerCount = this.options.maxConcurrentReconciles ?? 1;
     this.log.info({ workerCount }, 'Starting workers');
     this.metrics.init(workerCount);
+    if (this.options.ownWrites !== undefined) this.rywMetrics.init();
     const workers = Array.from({ length: workerCount }, () => this.worker(queue, run, stop));
     await aborted(run);
     this.log.info('Shutdown signal received, waiting for all workers to finish');
     queue.shutDown();
+    for (const key of this.held) this.options.ownWrites?.forgetOwner(this.owner(key));
+    this.held.clear();
     await Promise.all(workers);
     this.log.info('All workers finished');
     if (this.fatal) throw this.fatal;
@@ -180,16 +209,48 @@ export class Controller implements Runnable {
         queue.done(key);
         return;
       }
+      if (this.holdForOwnWrites(queue, key)) {
+        queue.done(key);
+        continue;
+      }
       try {
         await this.reconcileHandler(queue, key, run, stop);
       } catch (err) {
         // reconcileHandler catches everything the reconciler does; this guards against bugs here.
         this.log.error({ err, key }, 'Unexpected error handling a reconcile result');
-        queue.addRateLimited(key);
+        queue.addRateLimited(key, queue.priorityOf(key));
       } finally {
         queue.done(key);
       }
     }
+  }
+
+  /** owner names a request of this controller for the read-your-writes tracker. */
+  private owner(key: string): string {
+    return `${this.name}\u0000${key}`;
+  }
+
+  /**
+   * holdForOwnWrites tells whether `key` must wait because the cache does not show what its previous
+   * reconcile wrote; if so it is queued again, at its priority, once the cache does or at the bound.
+   */
+  private holdForOwnWrites(queue: RateLimitingQueue, key: string): boolean {
+    const writes = this.options.ownWrites;
+    if (writes === undefined || !writes.isPending(this.owner(key))) return false;
+    this.rywMetrics.skippedOne();
+    if (this.held.has(key)) return true;
+    this.held.add(key);
+    const priority = queue.priorityOf(key);
+    const heldAt = this.clock.now();
+    const timeoutMs = this.options.readYourWritesTimeoutMs ?? writes.timeoutMs;
+    writes.waitFor(this.owner(key), timeoutMs, (caughtUp) => {
+      this.held.delete(key);
+      this.rywMetrics.held((this.clock.now() - heldAt) / 1000, caughtUp);
+      if (!caughtUp) this.log.info({ key, timeoutMs }, 'Cache did not show the controller’s own writes in time, reconciling anyway');
+      // The watch event that showed the write may have queued the request already: one run is enough.
+      if (queue.priorityOf(key) === undefined) queue.add(key, priority);
+    });
+    return true;
   }
 
   private reconcileLogger(request: Request, reconcileID: string): Logger {
@@ -220,8 +281,11 @@ export class Controller implements Runnable {
     } else if (terminal) {
       queue.forget(key);
       log.error({ err: outcome.error, terminal: true }, 'Reconciler error');
+    } else if (!outcome.panic && isServerUnavailable(outcome.error)) {
+      queue.addUnavailable(key, queue.priorityOf(key));
+      log.error({ err: outcome.error, unavailable: true, held: queue.heldLen() }, 'Reconciler error');
     } else {
-      queue.addRateLimited(key);
+      queue.addRateLimited(key, queue.priorityOf(key));
       log.error({ err: outcome.error, panic: outcome.panic || undefined, retries: queue.numRequeues(key) }, 'Reconciler error');
     }
   }
@@ -242,7 +306,9 @@ export class Controller implements Runnable {
     this.metrics.workerStarted();
     const startedAt = this.clock.now();
     try {
-      return await invokeReconcile(this.options.reconciler, ctx, request);
+      const writes = this.options.ownWrites;
+      if (writes === undefined) return await invokeReconcile(this.options.reconciler, ctx, request);
+      return await writes.run(this.owner(requestToKey(request)), () => invokeReconcile(this.options.reconciler, ctx, request));
     } finally {
       cancelTimeout?.();
       this.metrics.observeTime((this.clock.now() - startedAt) / 1000);
@@ -258,11 +324,11 @@ export class Controller implements Runnable {
       return 'success';
     }
     if (after === 0) {
-      queue.addRateLimited(key);
+      queue.addRequeue(key, queue.priorityOf(key));
       return 'requeue';
     }
     queue.forget(key);
-    queue.addAfter(key, after);
+    queue.addAfter(key, after, queue.priorityOf(key));
     return 'requeue_after';
   }
 }

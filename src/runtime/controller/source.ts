@@ -3,6 +3,7 @@ import type { Cache, Informer } from '../cache/informer.js';
 import type { EnqueueHandler, RequestQueue } from '../handler/handler.js';
 import type { Predicate } from '../predicate/predicate.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+import { lowPriority } from '../workqueue/queue.js';
 
 /**
  * Source is where a controller's events come from (controller-runtime's `source.Source`): it feeds requests
@@ -19,7 +20,9 @@ export interface Source {
 
 /**
  * kindSource watches one resource through the shared informer of `cache`, filters events with `predicates`
- * (all must pass) and maps them to requests with `handler`. A handler or predicate that throws is logged
+ * (all must pass) and maps them to requests with `handler`. Requests for objects of the informer's initial
+ * list are queued at {@link lowPriority}, so live events go first while a large list is worked through
+ * (controller-runtime's priority queue, the default since v0.23). A handler or predicate that throws is logged
  * and the event dropped; it never reaches the informer.
  */
 export function kindSource<T extends KubernetesObject>(
@@ -42,11 +45,12 @@ export function kindSource<T extends KubernetesObject>(
           log.error({ err, source: description, event }, 'Event handler or predicate failed, dropping the event');
         }
       };
+      const listed: RequestQueue = { add: (request, options) => queue.add(request, { priority: Math.min(options?.priority ?? lowPriority, lowPriority) }) };
       const remove = informer.addEventHandler({
-        onAdd: (object) =>
+        onAdd: (object, isInInitialList = false) =>
           guard('create', () => {
-            const e = { object };
-            if (predicates.every((p) => p.create?.(e) ?? true)) handler.create?.(e, queue);
+            const e = { object, isInInitialList };
+            if (predicates.every((p) => p.create?.(e) ?? true)) handler.create?.(e, isInInitialList ? listed : queue);
           }),
         onUpdate: (objectOld, objectNew) =>
           guard('update', () => {

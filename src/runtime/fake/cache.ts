@@ -27,7 +27,7 @@ export class FakeInformer<T extends KubernetesObject = KubernetesObject> impleme
     this.store.set(key, obj);
     for (const h of [...this.handlers]) {
       if (old) h.onUpdate?.(old, obj);
-      else h.onAdd?.(obj);
+      else h.onAdd?.(obj, false);
     }
   }
 
@@ -54,7 +54,7 @@ export class FakeInformer<T extends KubernetesObject = KubernetesObject> impleme
   /** FakeInformer.addEventHandler registers `handler` and replays the stored objects as adds. */
   addEventHandler(handler: EventHandler<T>): () => void {
     this.handlers.add(handler);
-    for (const obj of this.store.values()) handler.onAdd?.(obj);
+    for (const obj of this.store.values()) handler.onAdd?.(obj, true);
     return () => {
       this.handlers.delete(handler);
     };

@@ -3,6 +3,8 @@ import type { KubernetesObject } from '../resource.js';
 /** CreateEvent tells that an object appeared (or was present when the informer listed). */
 export interface CreateEvent<T extends KubernetesObject = KubernetesObject> {
   object: T;
+  /** True when the object comes from the informer's first list (or its replay), not from a live event. */
+  isInInitialList?: boolean;
 }
 
 /** UpdateEvent tells that an object changed; both states are given. */

@@ -4,8 +4,11 @@ import type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './even
 
 /** RequestQueue is what an {@link EnqueueHandler} writes to: the controller's queue, seen as requests. */
 export interface RequestQueue {
-  /** RequestQueue.add asks for `request` to be reconciled; duplicates are merged by the queue. */
-  add(request: Request): void;
+  /**
+   * RequestQueue.add asks for `request` to be reconciled; duplicates are merged by the queue. `priority`
+   * (default 0, live) orders the queue: higher first; a source lowers it for objects of an initial list.
+   */
+  add(request: Request, options?: { priority?: number }): void;
 }
 
 /**

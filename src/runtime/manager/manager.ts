@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
 import type { FieldIndexer } from '../cache/field-index.js';
 import { InformerCache } from '../cache/informer-cache.js';
+import { OwnWrites } from '../cache/own-writes.js';
 import type { Cache } from '../cache/informer.js';
 import { ApiError } from '../rest/api-error.js';
 import { type Client } from '../client/client.js';
@@ -17,7 +18,7 @@ import { LeaderElector, newIdentity } from '../leaderelection/leader-elector.js'
 import { LeaseLock } from '../leaderelection/lease-lock.js';
 import { newLogger, type Logger } from '../log/logger.js';
 import { MetricsServer } from '../metrics/server/server.js';
-import { defineResource } from '../resource.js';
+import { defineResource, type ResourceDescriptor } from '../resource.js';
 import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from '../bind-address.js';
 import { loadKubeConfigClass } from './client-node.js';
@@ -47,6 +48,8 @@ export interface Manager {
   readonly metricsServer: MetricsServer | undefined;
   /** Manager.getCache returns the shared informer cache. */
   getCache(): Cache;
+  /** Manager.getOwnWrites returns the read-your-writes tracker of the manager's client; undefined when turned off. */
+  getOwnWrites?(): OwnWrites | undefined;
   /**
    * Manager.getFieldIndexer returns the cache's field indexer, like controller-runtime's
    * `mgr.GetFieldIndexer()`: indexes registered before start serve `client.list(Kind, { matchingFields })`.
@@ -107,6 +110,7 @@ class ControllerManager implements Manager {
   private readonly rest: RestClient;
   private readonly transport: KubeTransport;
   private readonly cache: InformerCache;
+  private readonly ownWrites: OwnWrites | undefined;
   private readonly groups: RunnableGroups;
   private readonly recorders = new Map<string, RecordingEventRecorder>();
   private webhookServer: WebhookServer | undefined;
@@ -132,14 +136,14 @@ class ControllerManager implements Manager {
       logger,
       namespaces: options.namespaces !== undefined && options.namespaces.length > 0 ? options.namespaces : undefined,
       byResource: options.cache?.byResource,
+      bypass: options.cache?.bypass,
       reflector: options.reflector,
     });
-    this.client = newClient({
-      rest: this.rest,
-      cache: this.cache,
-      fieldManager,
-      cachesNamespace: (resource, namespace) => this.cache.cachesNamespace(resource, namespace),
-    });
+    const cachesNamespace = (resource: ResourceDescriptor, namespace: string) => this.cache.servesReads(resource) && this.cache.cachesNamespace(resource, namespace);
+    const servesReads = (resource: ResourceDescriptor) => this.cache.servesReads(resource);
+    const ryw = options.readYourWrites;
+    this.ownWrites = ryw === false ? undefined : new OwnWrites(this.cache, { cachesNamespace, timeoutMs: ryw?.timeoutMs });
+    this.client = newClient({ rest: this.rest, cache: this.cache, fieldManager, cachesNamespace, servesReads, ownWrites: this.ownWrites });
     this.apiReader = newClient({ rest: this.rest, fieldManager });
     this.identity = options.leaderElection?.identity ?? newIdentity();
     this.groups = new RunnableGroups(logger, options.gracefulShutdownTimeoutMs ?? 30_000);
@@ -168,6 +172,10 @@ class ControllerManager implements Manager {
   get kubeConfig(): KubeConfig {
     this.loadedKubeConfig ??= this.options.kubeConfig ?? loadDefaultKubeConfig();
     return this.loadedKubeConfig;
+  }
+
+  getOwnWrites(): OwnWrites | undefined {
+    return this.ownWrites;
   }
 
   getCache(): Cache {

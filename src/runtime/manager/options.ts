@@ -58,6 +58,11 @@ export interface ManagerOptions {
   gracefulShutdownTimeoutMs?: number | undefined;
   /** Field manager of the manager's client; `operator-ts` when absent. */
   fieldManager?: string | undefined;
+  /**
+   * Read-your-writes (on by default): a request whose reconcile wrote or deleted objects of cached kinds is
+   * not reconciled again until the cache shows those writes, at most `timeoutMs` (3 s). `false` turns it off.
+   */
+  readYourWrites?: false | { timeoutMs?: number } | undefined;
   /** Reflector tuning, for tests. */
   reflector?: SharedInformerOptions<KubernetesObject>['reflector'];
 }

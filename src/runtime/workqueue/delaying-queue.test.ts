@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../fake/clock.js';
 import { DelayingQueue } from './delaying-queue.js';
+import { livePriority, lowPriority } from './queue.js';
 
 function drain(q: DelayingQueue): string[] {
   const out: string[] = [];
@@ -77,5 +78,21 @@ describe('DelayingQueue', () => {
     clock.advance(1000);
     expect(q.len()).toBe(50);
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('DelayingQueue priorities', () => {
+  it('adds a delayed key at the highest priority it was asked for', async () => {
+    const clock = new FakeClock();
+    const q = new DelayingQueue({ clock });
+    q.add('live');
+    q.addAfter('retry', 10, lowPriority);
+    q.addAfter('retry', 20, livePriority);
+    q.add('other', lowPriority);
+    clock.advance(10);
+    expect(q.priorityOf('retry')).toBe(livePriority);
+    expect(await q.get()).toBe('live');
+    expect(await q.get()).toBe('retry');
+    expect(await q.get()).toBe('other');
   });
 });

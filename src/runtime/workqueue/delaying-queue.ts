@@ -1,4 +1,4 @@
-import { WorkQueue } from './queue.js';
+import { livePriority, WorkQueue } from './queue.js';
 import { TimerHeap } from './timer-heap.js';
 
 /**
@@ -8,18 +8,22 @@ import { TimerHeap } from './timer-heap.js';
  */
 export class DelayingQueue extends WorkQueue {
   private readonly waiting = new TimerHeap();
+  /** Priority each waiting key is added with; the highest asked for wins. */
+  private readonly waitingPriority = new Map<string, number>();
   private cancelTimer: (() => void) | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
 
-  /** DelayingQueue.addAfter adds `key` once `ms` milliseconds have passed; at once when `ms <= 0`. */
-  addAfter(key: string, ms: number): void {
+  /** DelayingQueue.addAfter adds `key` at `priority` once `ms` milliseconds have passed; at once when `ms <= 0`. */
+  addAfter(key: string, ms: number, priority: number = livePriority): void {
     if (this.shuttingDown()) return;
     this.metrics.retry();
     if (!(ms > 0)) {
-      this.add(key);
+      this.add(key, priority);
       return;
     }
     this.waiting.push(key, this.clock.now() + ms);
+    const before = this.waitingPriority.get(key);
+    if (before === undefined || priority > before) this.waitingPriority.set(key, priority);
     this.schedule();
   }
 
@@ -33,6 +37,7 @@ export class DelayingQueue extends WorkQueue {
     this.cancelTimer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;
     this.waiting.clear();
+    this.waitingPriority.clear();
     super.beginShutDown();
   }
 
@@ -50,7 +55,9 @@ export class DelayingQueue extends WorkQueue {
     const now = this.clock.now();
     for (let next = this.waiting.peek(); next !== undefined && next.readyAt <= now; next = this.waiting.peek()) {
       this.waiting.pop();
-      this.add(next.key);
+      const priority = this.waitingPriority.get(next.key) ?? livePriority;
+      this.waitingPriority.delete(next.key);
+      this.add(next.key, priority);
     }
     this.schedule();
   }

@@ -10,7 +10,7 @@
 export { realClock, type Clock } from './clock.js';
 export { DelayingQueue } from './delaying-queue.js';
 export { noopQueueMetrics, type QueueMetricsProvider, type QueueMetricsSink, type UnfinishedWork } from './metrics.js';
-export { WorkQueue, type WorkQueueOptions } from './queue.js';
+export { livePriority, lowPriority, WorkQueue, type WorkQueueOptions } from './queue.js';
 export {
   BucketRateLimiter,
   defaultControllerRateLimiter,
@@ -19,4 +19,5 @@ export {
   type RateLimiter,
 } from './rate-limiter.js';
 export { RateLimitingQueue, type RateLimitingQueueOptions } from './rate-limiting-queue.js';
+export type { UnavailableHoldOptions } from './unavailable-hold.js';
 export { keyToRequest, objectToRequest, requestToKey } from './request-key.js';

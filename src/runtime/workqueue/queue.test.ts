@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorkQueue } from './queue.js';
+import { livePriority, lowPriority, WorkQueue } from './queue.js';
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
@@ -134,6 +134,73 @@ describe('WorkQueue', () => {
     expect(violations).toEqual([]);
     for (const k of keys) {
       if (lastAdd.has(k)) expect(lastStart.get(k) ?? 0).toBeGreaterThan(lastAdd.get(k) ?? 0);
+    }
+  });
+});
+
+describe('WorkQueue priorities', () => {
+  it('hands out higher priorities first, FIFO within a priority', async () => {
+    const q = new WorkQueue();
+    q.add('list-1', lowPriority);
+    q.add('list-2', lowPriority);
+    q.add('live-1');
+    q.add('urgent', 10);
+    q.add('live-2', livePriority);
+    expect(q.len()).toBe(5);
+    const got: Array<string | undefined> = [];
+    for (let i = 0; i < 5; i++) got.push(await q.get());
+    expect(got).toEqual(['urgent', 'live-1', 'live-2', 'list-1', 'list-2']);
+    expect(q.len()).toBe(0);
+  });
+
+  it('moves a waiting key up when it is added again with a higher priority, never down', async () => {
+    const q = new WorkQueue();
+    for (let i = 0; i < 5; i++) q.add(`list-${i}`, lowPriority);
+    q.add('list-3');
+    q.add('list-0', lowPriority - 10);
+    expect(q.len()).toBe(5);
+    expect(q.priorityOf('list-3')).toBe(livePriority);
+    expect(q.priorityOf('list-0')).toBe(lowPriority);
+    const got: Array<string | undefined> = [];
+    for (let i = 0; i < 5; i++) got.push(await q.get());
+    expect(got).toEqual(['list-3', 'list-0', 'list-1', 'list-2', 'list-4']);
+    expect(q.len()).toBe(0);
+  });
+
+  it('remembers the priority a key was handed out with, and queues a key re-added while held at its new priority', async () => {
+    const q = new WorkQueue();
+    q.add('a', lowPriority);
+    expect(await q.get()).toBe('a');
+    expect(q.priorityOf('a')).toBe(lowPriority);
+    q.add('a');
+    q.add('b', lowPriority);
+    q.done('a');
+    expect(await q.get()).toBe('a');
+    expect(q.priorityOf('a')).toBe(livePriority);
+    q.done('a');
+    expect(q.priorityOf('a')).toBeUndefined();
+    expect(await q.get()).toBe('b');
+  });
+
+  it('keeps len exact across promotions and hand-outs (stale lane entries are skipped)', async () => {
+    const q = new WorkQueue();
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const priorities = [lowPriority, livePriority, 5];
+    const waiting = new Map<string, number>();
+    for (let round = 0; round < 500; round++) {
+      const key = `k${Math.floor(rand() * 20)}`;
+      const priority = priorities[Math.floor(rand() * priorities.length)] as number;
+      q.add(key, priority);
+      waiting.set(key, Math.max(waiting.get(key) ?? -Infinity, priority));
+      expect(q.len()).toBe(waiting.size);
+      if (rand() < 0.4) {
+        const got = (await q.get()) as string;
+        const best = Math.max(...waiting.values());
+        expect(waiting.get(got)).toBe(best);
+        waiting.delete(got);
+        q.done(got);
+      }
     }
   });
 });

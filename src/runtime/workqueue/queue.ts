@@ -12,11 +12,34 @@ export interface WorkQueueOptions {
 }
 
 /**
- * WorkQueue is client-go's de-duplicating work queue for string keys:
+ * livePriority is the priority of keys added for live watch events, rate-limited retries of them and
+ * anything added without a priority.
+ */
+export const livePriority = 0;
+
+/**
+ * lowPriority is the priority of keys added for objects an informer found when it first listed (and for
+ * handlers registered after that list), controller-runtime's `handler.LowPriority`: a controller starting
+ * on 10 000 existing objects still reconciles an object that just changed first.
+ */
+export const lowPriority = -100;
+
+/** Lane is the FIFO of keys of one priority; entries made stale by a promotion are skipped. */
+interface Lane {
+  readonly priority: number;
+  items: string[];
+  head: number;
+}
+
+/**
+ * WorkQueue is client-go's de-duplicating work queue for string keys, with controller-runtime's priorities:
  * - a key added while it waits in the queue is queued once (the `dirty` set);
  * - a key added while a worker processes it is queued again only after that worker calls {@link WorkQueue.done},
  *   so no two workers ever hold the same key (the `processing` set);
- * - {@link WorkQueue.get} waits for work, FIFO among waiting workers.
+ * - {@link WorkQueue.get} waits for work, FIFO among waiting workers;
+ * - keys are handed out highest priority first, FIFO within a priority; a waiting key added again with a
+ *   higher priority moves up (never down), so a live event for an object queued by the initial list does not
+ *   wait behind the rest of that list.
  *
  * After {@link WorkQueue.shutDown}, adds are ignored, keys still queued are handed out, and then every
  * waiting and future `get` resolves to `undefined`.
@@ -26,10 +49,13 @@ export class WorkQueue {
   readonly name: string;
   protected readonly clock: Clock;
   protected readonly metrics: QueueMetricsRecorder;
-  private items: string[] = [];
-  private head = 0;
-  private readonly dirty = new Set<string>();
-  private readonly processing = new Set<string>();
+  /** Lanes by descending priority. */
+  private readonly lanes: Lane[] = [];
+  private queued = 0;
+  /** Keys that need processing, with the priority they were (last) raised to. */
+  private readonly dirty = new Map<string, number>();
+  /** Keys held by a worker, with the priority they were handed out with. */
+  private readonly processing = new Map<string, number>();
   private readonly waiters: Array<(key: string | undefined) => void> = [];
   private shutting = false;
   private drainWaiters: Array<() => void> = [];
@@ -40,19 +66,40 @@ export class WorkQueue {
     this.metrics = new QueueMetricsRecorder((options.metrics ?? noopQueueMetrics)(this.name), this.clock);
   }
 
-  /** WorkQueue.add marks `key` as needing processing; a no-op when it already does or the queue is shut down. */
-  add(key: string): void {
-    if (this.shutting || this.dirty.has(key)) return;
-    this.dirty.add(key);
+  /**
+   * WorkQueue.add marks `key` as needing processing at `priority` (default {@link livePriority}); when it
+   * already does, it only raises the key's priority. A no-op once the queue is shut down.
+   */
+  add(key: string, priority: number = livePriority): void {
+    if (this.shutting) return;
+    const current = this.dirty.get(key);
+    if (current !== undefined) {
+      if (priority <= current) return;
+      this.dirty.set(key, priority);
+      // A key held by a worker is queued again at its raised priority when done; a waiting one moves lanes.
+      if (!this.processing.has(key)) {
+        this.lane(priority).items.push(key);
+        this.dispatch();
+      }
+      return;
+    }
+    this.dirty.set(key, priority);
     this.metrics.add(key, this.dirty.size);
     if (this.processing.has(key)) return;
-    this.items.push(key);
-    this.dispatch();
+    this.enqueue(key, priority);
   }
 
   /** WorkQueue.len is the number of keys waiting to be handed to a worker. */
   len(): number {
-    return this.items.length - this.head;
+    return this.queued;
+  }
+
+  /**
+   * WorkQueue.priorityOf is the priority of `key`: the one it was handed out with while a worker holds
+   * it, else the one it waits at; undefined when it is neither held nor waiting.
+   */
+  priorityOf(key: string): number | undefined {
+    return this.processing.get(key) ?? this.dirty.get(key);
   }
 
   /**
@@ -70,9 +117,9 @@ export class WorkQueue {
   done(key: string): void {
     if (!this.processing.delete(key)) return;
     this.metrics.done(key);
-    if (this.dirty.has(key)) {
-      this.items.push(key);
-      this.dispatch();
+    const priority = this.dirty.get(key);
+    if (priority !== undefined) {
+      this.enqueue(key, priority);
     } else if (this.processing.size === 0) {
       this.releaseDrainWaiters();
     }
@@ -119,15 +166,47 @@ export class WorkQueue {
     for (const w of waiters) w();
   }
 
-  private dispatch(): void {
-    while (this.waiters.length > 0 && this.len() > 0) {
-      const key = this.items[this.head] as string;
-      this.head++;
-      if (this.head > 1024 && this.head * 2 > this.items.length) {
-        this.items = this.items.slice(this.head);
-        this.head = 0;
+  private enqueue(key: string, priority: number): void {
+    this.lane(priority).items.push(key);
+    this.queued++;
+    this.dispatch();
+  }
+
+  /** lane returns the lane of `priority`, creating it in order. */
+  private lane(priority: number): Lane {
+    let i = 0;
+    while (i < this.lanes.length && (this.lanes[i] as Lane).priority > priority) i++;
+    const found = this.lanes[i];
+    if (found?.priority === priority) return found;
+    const lane: Lane = { priority, items: [], head: 0 };
+    this.lanes.splice(i, 0, lane);
+    return lane;
+  }
+
+  /** next takes the first live entry of the highest non-empty lane; entries left behind by a promotion or a hand-out are skipped. */
+  private next(): string | undefined {
+    for (const lane of this.lanes) {
+      while (lane.head < lane.items.length) {
+        const key = lane.items[lane.head] as string;
+        lane.head++;
+        if (lane.head > 1024 && lane.head * 2 > lane.items.length) {
+          lane.items = lane.items.slice(lane.head);
+          lane.head = 0;
+        }
+        if (this.dirty.get(key) === lane.priority && !this.processing.has(key)) return key;
       }
-      this.processing.add(key);
+      lane.items = [];
+      lane.head = 0;
+    }
+    return undefined;
+  }
+
+  private dispatch(): void {
+    while (this.waiters.length > 0 && this.queued > 0) {
+      const key = this.next();
+      if (key === undefined) break;
+      this.queued--;
+      this.processing.set(key, this.dirty.get(key) as number);
       this.dirty.delete(key);
       this.metrics.get(key, this.dirty.size);
       (this.waiters.shift() as (key: string | undefined) => void)(key);
