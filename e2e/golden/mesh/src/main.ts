@@ -33,7 +33,35 @@ interface Flags {
   webhookCertKey: string;
   webhookPort: number;
   logLevel: string;
+  help: boolean;
 }
+
+const USAGE = `Usage: node dist/main.js [flags]   (npm start -- [flags], npm run dev -- [flags])
+
+Runs the mesh-operator manager against the cluster of the current kubeconfig (or the in-cluster config).
+
+Flags:
+  --metrics-bind-address <addr>       address the metrics endpoint binds to: :8443 for HTTPS, :8080 for HTTP,
+                                      0 to disable it (default "0")
+  --metrics-secure=<true|false>       serve metrics over HTTPS with authentication and authorisation
+                                      (default true)
+  --metrics-cert-path <dir>           folder holding the metrics server certificate (tls.crt, tls.key);
+                                      without it a self-signed certificate is made
+  --health-probe-bind-address <addr>  address the /healthz and /readyz probes bind to (default ":8081")
+  --leader-elect                      run leader election, so that one replica is active at a time
+  --enable-http2                      serve HTTP/2 on the metrics and webhook servers (default off)
+  --webhook-cert-path <dir>           folder holding the webhook certificate
+                                      (default "/tmp/k8s-webhook-server/serving-certs")
+  --webhook-cert-name <file>          webhook certificate file name (default "tls.crt")
+  --webhook-cert-key <file>           webhook key file name (default "tls.key")
+  --webhook-port <port>               port the webhook server listens on (default 9443)
+  --log-level <level>                 trace, debug, info, warn, error or fatal (default "info");
+                                      --zap-log-level is accepted as well
+  -h, --help                          print this help
+
+Environment:
+  ENABLE_WEBHOOKS=false               do not serve the webhooks (running locally without certificates)
+`;
 
 /** parseFlags reads the manager flags; `--flag=false` and `--no-flag` both turn a boolean off. */
 function parseFlags(argv: string[]): Flags {
@@ -53,6 +81,7 @@ function parseFlags(argv: string[]): Flags {
       'webhook-port': { type: 'string', default: '9443' },
       'log-level': { type: 'string', default: 'info' },
       'zap-log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const webhookPort = Number.parseInt(values['webhook-port'], 10);
@@ -71,11 +100,16 @@ function parseFlags(argv: string[]): Flags {
     webhookCertKey: values['webhook-cert-key'],
     webhookPort,
     logLevel: values['zap-log-level'] ?? values['log-level'],
+    help: values.help,
   };
 }
 
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
+  if (flags.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const logger = newLogger({ level: flags.logLevel });
 
   const mgr = await createManager({

@@ -22,7 +22,12 @@ import { CanaryResource } from '../api/v1/zz_generated.resources.js';
 import { CanaryReconciler } from './canary.controller.js';
 
 function testContext(): ReconcileContext {
-  return { log: newLogger({ level: 'silent' }), signal: new AbortController().signal, reconcileID: 'test', controller: 'canary' };
+  return {
+    log: newLogger({ level: 'silent' }),
+    signal: new AbortController().signal,
+    reconcileID: 'test',
+    controller: 'canary',
+  };
 }
 
 describe('CanaryReconciler', () => {

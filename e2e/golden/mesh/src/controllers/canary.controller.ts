@@ -67,9 +67,6 @@ export class CanaryReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(CanaryResource)
-      .named('canary')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(CanaryResource).named('canary').complete(this);
   }
 }

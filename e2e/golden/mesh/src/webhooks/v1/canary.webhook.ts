@@ -14,15 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import {
-  newWebhookManagedBy,
-  type AdmissionContext,
-  type CustomDefaulter,
-  type CustomValidator,
-  type Manager,
-  type Warnings,
-  type Wire,
-} from 'operator-ts/runtime';
+import { newWebhookManagedBy } from 'operator-ts/runtime';
+import type { AdmissionContext, CustomDefaulter, CustomValidator, Manager, Warnings, Wire } from 'operator-ts/runtime';
 import type { Canary } from '../../api/v1/canary.types.js';
 import { CanaryResource } from '../../api/v1/zz_generated.resources.js';
 // +operator-ts:scaffold:imports
@@ -31,12 +24,14 @@ import { CanaryResource } from '../../api/v1/zz_generated.resources.js';
 
 /** setupCanaryWebhookWithManager registers the Canary webhooks with the manager's webhook server. */
 export function setupCanaryWebhookWithManager(mgr: Manager) {
-  return newWebhookManagedBy(mgr)
-    .for(CanaryResource)
-    .withDefaulter(new CanaryCustomDefaulter())
-    .withValidator(new CanaryCustomValidator())
-    // +operator-ts:scaffold:builder
-    .complete();
+  return (
+    newWebhookManagedBy(mgr)
+      .for(CanaryResource)
+      .withDefaulter(new CanaryCustomDefaulter())
+      .withValidator(new CanaryCustomValidator())
+      // +operator-ts:scaffold:builder
+      .complete()
+  );
 }
 
 /**
@@ -49,10 +44,11 @@ export class CanaryCustomDefaulter implements CustomDefaulter<Canary> {
    * default mutates obj in place; the webhook answers with the resulting JSON patch. obj is the JSON of
    * the request: Wire<Canary>, whose timestamps are RFC 3339 strings.
    */
-  async default(ctx: AdmissionContext, obj: Wire<Canary>): Promise<void> {
+  default(ctx: AdmissionContext, obj: Wire<Canary>): Promise<void> {
     ctx.log.info({ name: obj.metadata?.name }, 'defaulting Canary');
 
-    // TODO(user): fill in your defaulting logic.
+    // TODO(user): fill in your defaulting logic (make the method async once it awaits something).
+    return Promise.resolve();
   }
 }
 
@@ -64,22 +60,26 @@ export class CanaryCustomDefaulter implements CustomDefaulter<Canary> {
  * +kubebuilder:webhook:path=/validate-traffic-example-com-v1-canary,mutating=false,failurePolicy=fail,sideEffects=None,groups=traffic.example.com,resources=canaries,verbs=create;update,versions=v1,name=vcanary-v1.kb.io,admissionReviewVersions=v1
  */
 export class CanaryCustomValidator implements CustomValidator<Canary> {
-  async validateCreate(ctx: AdmissionContext, obj: Wire<Canary>): Promise<Warnings | void> {
+  // The methods return promises: make them async once they await something (a lookup through the client).
+  validateCreate(ctx: AdmissionContext, obj: Wire<Canary>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Canary create');
 
     // TODO(user): fill in your validation logic upon object creation.
+    return Promise.resolve();
   }
 
-  async validateUpdate(ctx: AdmissionContext, oldObj: Wire<Canary>, newObj: Wire<Canary>): Promise<Warnings | void> {
-    ctx.log.info({ name: newObj.metadata?.name, oldGeneration: oldObj.metadata?.generation }, 'validating Canary update');
+  validateUpdate(ctx: AdmissionContext, oldObj: Wire<Canary>, newObj: Wire<Canary>): Promise<Warnings | void> {
+    ctx.log.info({ name: newObj.metadata?.name }, 'validating Canary update');
 
     // TODO(user): fill in your validation logic upon object update.
+    return Promise.resolve();
   }
 
-  async validateDelete(ctx: AdmissionContext, obj: Wire<Canary>): Promise<Warnings | void> {
+  validateDelete(ctx: AdmissionContext, obj: Wire<Canary>): Promise<Warnings | void> {
     ctx.log.info({ name: obj.metadata?.name }, 'validating Canary delete');
 
     // TODO(user): fill in your validation logic upon object deletion.
+    return Promise.resolve();
   }
 }
 // +operator-ts:scaffold:types
