@@ -1,3 +1,5 @@
+import { cloneJson } from '../json/clone.js';
+
 /** MAX_DEPTH bounds the walk: deeper values (or a cycle someone created) are copied by structuredClone. */
 const MAX_DEPTH = 64;
 
@@ -9,13 +11,20 @@ class TooDeep extends Error {}
  * numbers, booleans, null), which a direct walk copies about ten times faster than structuredClone and
  * without its serialization buffers. Anything else met on the way (a Date, a Map, a class instance that a
  * handler put there) is copied by structuredClone, and so is a value nested deeper than 64 levels (which
- * covers cycles), so the result is always what structuredClone would return for decoded JSON.
+ * covers cycles), so the result is always what structuredClone would return for decoded JSON. structuredClone
+ * itself overflows the call stack at about 2 000 levels, which the API server accepts: such an object is
+ * copied by the stack-safe cloneJson.
  */
 export function deepCopy<T>(value: T): T {
   try {
     return copy(value, 0) as T;
   } catch (err) {
-    if (err instanceof TooDeep) return structuredClone(value);
+    if (!(err instanceof TooDeep)) throw err;
+  }
+  try {
+    return structuredClone(value);
+  } catch (err) {
+    if (err instanceof RangeError) return cloneJson(value, 'cached object');
     throw err;
   }
 }
