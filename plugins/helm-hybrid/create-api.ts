@@ -1,7 +1,7 @@
 import { findBuiltinKind, renderResourcesFile, UserError, type HookContext, type IfExists, type ResourceConfig, type Subcommand } from '../../src/index.js';
 import { createApiSubcommand as kustomizeCreateApi } from '../kustomize/create-api.js';
 import { readHeader } from '../typescript/boilerplate.js';
-import { reconcilerAlias, resourceEntries } from '../typescript/create-api.js';
+import { registerReconciler, resourceEntries } from '../typescript/create-api.js';
 import { importFrom, resourceNames } from '../typescript/names.js';
 import { readChart, renderedKinds, type ChartSource } from './chart-source.js';
 import { HELM_VERSION, imageFragments } from './image.js';
@@ -81,20 +81,7 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
     { kind: 'insert', path: 'Dockerfile', ifMissing: 'error', fragments: imageFragments() },
     { kind: 'insert', path: '.dockerignore', ifMissing: 'error', fragments: { 'image-context': ['!charts/'] } },
   );
-  const specifier = importFrom('src/main.ts', n.controllerFile);
-  if (!(ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) {
-    const reconciler = `${n.kind}Reconciler`;
-    const local = reconcilerAlias(ctx, res);
-    ctx.files.add({
-      kind: 'insert',
-      path: 'src/main.ts',
-      ifMissing: 'error',
-      fragments: {
-        imports: [`import { ${local === reconciler ? reconciler : `${reconciler} as ${local}`} } from '${specifier}';`],
-        controllers: [`new ${local}(mgr.client, mgr.getEventRecorder('${controllerName}-controller')).setupWithManager(mgr);`],
-      },
-    });
-  }
+  registerReconciler(ctx, res, n, controllerName);
   // config/crd, the sample and the admin/editor/viewer roles, as for any kind with API types.
   await kustomizeCreateApi.scaffold(ctx);
 

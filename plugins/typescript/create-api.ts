@@ -131,6 +131,14 @@ function scaffoldController(ctx: HookContext, res: ResourceConfig, n: ResourceNa
     { kind: 'template', template: `${T}/kind.controller.ts.hbs`, path: n.controllerFile, data, ifExists: 'error' },
     { kind: 'template', template: `${T}/kind.controller.test.ts.hbs`, path: n.controllerTestFile, data, ifExists: 'error' },
   );
+  registerReconciler(ctx, res, n, controllerName);
+}
+
+/**
+ * registerReconciler imports the kind's reconciler into src/main.ts and sets it up with the manager, at the
+ * file's scaffold markers, unless src/main.ts already imports its module.
+ */
+export function registerReconciler(ctx: HookContext, res: ResourceConfig, n: ResourceNames, controllerName: string): void {
   const specifier = importFrom('src/main.ts', n.controllerFile);
   // Registered once, checked by module: a later alias choice (another group gaining the same kind) must not add a second registration.
   if ((ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) return;
