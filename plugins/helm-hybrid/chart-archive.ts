@@ -53,7 +53,13 @@ function paxRecords(body: Buffer): Map<string, string> {
   return out;
 }
 
-const TYPE_NAMES: Readonly<Record<string, string>> = { '1': 'a hard link', '2': 'a symbolic link', '3': 'a character device', '4': 'a block device', '6': 'a FIFO' };
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  '1': 'a hard link',
+  '2': 'a symbolic link',
+  '3': 'a character device',
+  '4': 'a block device',
+  '6': 'a FIFO',
+};
 
 /**
  * readChartArchive unpacks a packaged chart in memory: every regular file, keyed by its path inside the
@@ -62,7 +68,10 @@ const TYPE_NAMES: Readonly<Record<string, string>> = { '1': 'a hard link', '2': 
  * archive that is not one chart folder are refused with a UserError.
  */
 export function readChartArchive(archive: Uint8Array, source: string): Map<string, Buffer> {
-  const refuse = (why: string, hint = 'package the chart with `helm package <dir>`, or pass the chart directory'): never => {
+  const refuse = (
+    why: string,
+    hint = 'package the chart with `helm package <dir>`, or pass the chart directory',
+  ): never => {
     throw new UserError(`--helm-chart ${source}: ${why}`, { hint });
   };
   let tar: Buffer;
@@ -70,13 +79,17 @@ export function readChartArchive(archive: Uint8Array, source: string): Map<strin
     tar = gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return refuse(code === 'ERR_BUFFER_TOO_LARGE' ? `unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MiB` : `is not a gzip-compressed tar archive (${(err as Error).message})`);
+    return refuse(
+      code === 'ERR_BUFFER_TOO_LARGE'
+        ? `unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MiB`
+        : `is not a gzip-compressed tar archive (${(err as Error).message})`,
+    );
   }
   const files = new Map<string, Buffer>();
   let top: string | undefined;
   let longName: string | undefined;
   let pax = new Map<string, string>();
-  for (let at = 0; at + BLOCK <= tar.length; ) {
+  for (let at = 0; at + BLOCK <= tar.length;) {
     const header = tar.subarray(at, at + BLOCK);
     if (header.every((b) => b === 0)) break;
     if (!checksumOk(header)) refuse(`is damaged: the tar header at byte ${at} has a wrong checksum`);
@@ -95,15 +108,27 @@ export function readChartArchive(archive: Uint8Array, source: string): Map<strin
       continue;
     }
     const prefix = field(header, 345, 155);
-    const name = pax.get('path') ?? longName ?? (prefix === '' ? field(header, 0, 100) : `${prefix}/${field(header, 0, 100)}`);
+    const name =
+      pax.get('path') ?? longName ?? (prefix === '' ? field(header, 0, 100) : `${prefix}/${field(header, 0, 100)}`);
     pax = new Map();
     longName = undefined;
     const path = name.replaceAll('\\', '/');
-    if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) refuse(`holds ${name}, an absolute path`, 'a chart archive holds paths inside its chart folder only; unpack and inspect it');
+    if (path.startsWith('/') || /^[A-Za-z]:/.test(path))
+      refuse(
+        `holds ${name}, an absolute path`,
+        'a chart archive holds paths inside its chart folder only; unpack and inspect it',
+      );
     const parts = path.split('/').filter((p) => p !== '' && p !== '.');
-    if (parts.includes('..')) refuse(`holds ${name}, a path that leaves the chart folder`, 'a chart archive holds paths inside its chart folder only; unpack and inspect it');
+    if (parts.includes('..'))
+      refuse(
+        `holds ${name}, a path that leaves the chart folder`,
+        'a chart archive holds paths inside its chart folder only; unpack and inspect it',
+      );
     if (type !== '0' && type !== '7' && type !== '5')
-      refuse(`holds ${name}, ${TYPE_NAMES[type] ?? `an entry of tar type ${JSON.stringify(type)}`}; a chart is made of regular files`, 'replace the link by the file it points to and package the chart again');
+      refuse(
+        `holds ${name}, ${TYPE_NAMES[type] ?? `an entry of tar type ${JSON.stringify(type)}`}; a chart is made of regular files`,
+        'replace the link by the file it points to and package the chart again',
+      );
     if (parts.length === 0) continue;
     if (top === undefined) top = parts[0];
     else if (parts[0] !== top) refuse(`holds ${top}/ and ${parts[0]}/: a packaged chart is one folder`);

@@ -7,7 +7,7 @@ import { readChartArchive } from './chart-archive.js';
 export interface ChartSource {
   /** `name` of Chart.yaml. */
   name: string;
-  /** Files of the chart, keyed by their path inside it (`templates/deployment.yaml`), as bytes: a chart may hold archives. */
+  /** Files of the chart by their path inside it (`templates/deployment.yaml`), as bytes: a chart may hold archives. */
   files: Map<string, Uint8Array>;
   /** values.yaml, when the chart has one. */
   values: string | undefined;
@@ -15,7 +15,8 @@ export interface ChartSource {
   schema: string | undefined;
 }
 
-const text = (bytes: Uint8Array | undefined): string | undefined => (bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8'));
+const text = (bytes: Uint8Array | undefined): string | undefined =>
+  bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
 
 /** ARCHIVE matches the file names `helm package` and `helm pull` give packaged charts. */
 const ARCHIVE = /\.(tgz|tar\.gz)$/;
@@ -32,12 +33,17 @@ export function readChart(tree: ReadonlyTree, flag: string): ChartSource {
   const chartYaml = files.get('Chart.yaml');
   const where = ARCHIVE.test(flag) ? `${flag} (packaged)` : flag;
   if (chartYaml === undefined) {
-    throw new UserError(`--helm-chart ${where} has no Chart.yaml`, { hint: 'pass the directory or packaged .tgz of a Helm chart, such as one made by `helm create <name>`' });
+    throw new UserError(`--helm-chart ${where} has no Chart.yaml`, {
+      hint: 'pass the directory or packaged .tgz of a Helm chart, such as one made by `helm create <name>`',
+    });
   }
   const doc = parseDocument(text(chartYaml) ?? '');
   const name = doc.errors.length === 0 ? (doc.toJS() as { name?: unknown } | null)?.name : undefined;
   if (typeof name !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name)) {
-    throw new UserError(`${ARCHIVE.test(flag) ? `${flag}: Chart.yaml` : posix.join(flag, 'Chart.yaml')}: the chart needs a name of lower-case letters, digits and dashes`, { hint: 'set `name:` in Chart.yaml, as `helm create` does' });
+    const file = ARCHIVE.test(flag) ? `${flag}: Chart.yaml` : posix.join(flag, 'Chart.yaml');
+    throw new UserError(`${file}: the chart needs a name of lower-case letters, digits and dashes`, {
+      hint: 'set `name:` in Chart.yaml, as `helm create` does',
+    });
   }
   return { name, files, values: text(files.get('values.yaml')), schema: text(files.get('values.schema.json')) };
 }
@@ -50,7 +56,11 @@ function directoryFiles(tree: ReadonlyTree, dir: string): Map<string, Uint8Array
 
 function archiveFiles(tree: ReadonlyTree, flag: string, path: string): Map<string, Uint8Array> {
   const bytes = tree.readBytes(path);
-  if (bytes === undefined) throw new UserError(`--helm-chart ${flag} not found`, { hint: 'pass the path of a packaged chart (helm package <dir>, helm pull <chart>) or of a chart directory' });
+  if (bytes === undefined) {
+    throw new UserError(`--helm-chart ${flag} not found`, {
+      hint: 'pass the path of a packaged chart (helm package <dir>, helm pull <chart>) or of a chart directory',
+    });
+  }
   return readChartArchive(bytes, flag);
 }
 
