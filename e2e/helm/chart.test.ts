@@ -249,6 +249,28 @@ describe('values of the chart', () => {
     await writeFile(path, original);
   });
 
+  it.skipIf(kubectl === undefined)(`re-running keeps a bumped chart version while appVersion follows package.json${skip}`, async () => {
+    const chartYaml = join(dir(), 'dist/chart/Chart.yaml');
+    const pkgJson = join(dir(), 'package.json');
+    const [chartText, pkgText] = [await readFile(chartYaml, 'utf8'), await readFile(pkgJson, 'utf8')];
+    expect(chartText).toMatch(/^version: 0\.0\.1\nappVersion: 0\.0\.1$/m);
+    await writeFile(chartYaml, chartText.replace(/^version: 0\.0\.1$/m, 'version: 2.3.4 # bumped by chart version'));
+    await writeFile(pkgJson, pkgText.replace('"version": "0.0.1"', '"version": "0.4.0"'));
+    try {
+      const r = await runCliOk(['edit', '--plugins', 'helm/v1'], dir());
+      expect(changeLines(r.stdout)).toEqual(['UPDATE dist/chart/Chart.yaml']);
+      expect(r.stderr).toContain('dist/chart/Chart.yaml: appVersion "0.0.1" -> "0.4.0" (package.json version)');
+      const merged = await readFile(chartYaml, 'utf8');
+      expect(merged).toMatch(/^version: 2\.3\.4 # bumped by chart version\nappVersion: 0\.4\.0$/m);
+      expect(merged.replace(/^(version|appVersion): .*$/gm, '')).toBe(chartText.replace(/^(version|appVersion): .*$/gm, ''));
+      const check = await runCliOk(['chart', 'version', '--from', join(goldenHelm, 'single-group')], dir());
+      expect(check.stdout).toContain('dist/chart/Chart.yaml: version 2.3.4; the chart is unchanged');
+    } finally {
+      await writeFile(chartYaml, chartText);
+      await writeFile(pkgJson, pkgText);
+    }
+  });
+
   it.skipIf(kubectl === undefined)(`re-running removes the templates of objects that left the kustomize output, never the user's own${skip}`, async () => {
     const templates = join(dir(), 'dist/chart/templates');
     const crd = await readFile(join(templates, 'crd/memcacheds.cache.example.com.yaml'), 'utf8');
