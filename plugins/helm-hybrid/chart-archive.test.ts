@@ -8,6 +8,8 @@ interface Entry {
   body?: string | Buffer;
   type?: string;
   prefix?: string;
+  /** The size field as written, when it must not be the body's size. */
+  sizeField?: string;
 }
 
 /** header writes a ustar header with its checksum, the layout `helm package` (Go's archive/tar) writes. */
@@ -17,7 +19,7 @@ function header(e: Entry, size: number): Buffer {
   h.write('0000644\0', 100, 'ascii');
   h.write('0000000\0', 108, 'ascii');
   h.write('0000000\0', 116, 'ascii');
-  h.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'ascii');
+  h.write(e.sizeField ?? `${size.toString(8).padStart(11, '0')}\0`, 124, 'ascii');
   h.write('00000000000\0', 136, 'ascii');
   h.write(e.type ?? '0', 156, 'ascii');
   if (e.type === '2' || e.type === '1') h.write('../../etc/passwd', 157, 'ascii');
@@ -140,5 +142,8 @@ describe('readChartArchive', () => {
     );
     const short = Buffer.concat([header({ name: 'web/Chart.yaml' }, 4096), Buffer.from('name: web\n')]);
     expect(() => readChartArchive(gzipSync(short), 'w.tgz')).toThrow(/is truncated/);
+    expect(() => readChartArchive(tgz([{ name: 'web/Chart.yaml', body: 'a', sizeField: 'zz\0' }]), 'w.tgz')).toThrow(
+      'is damaged: the tar header at byte 0 has no valid size',
+    );
   });
 });

@@ -95,6 +95,7 @@ export function readChartArchive(archive: Uint8Array, source: string): Map<strin
     if (!checksumOk(header)) refuse(`is damaged: the tar header at byte ${at} has a wrong checksum`);
     const type = String.fromCharCode(header[156]!) === '\0' ? '0' : String.fromCharCode(header[156]!);
     const size = Number(pax.get('size') ?? numeric(header, 124, 12));
+    if (!Number.isSafeInteger(size) || size < 0) refuse(`is damaged: the tar header at byte ${at} has no valid size`);
     const body = tar.subarray(at + BLOCK, at + BLOCK + size);
     if (body.length < size) refuse(`is truncated: an entry ends past the end of the archive`);
     at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
@@ -127,7 +128,7 @@ export function readChartArchive(archive: Uint8Array, source: string): Map<strin
     if (type !== '0' && type !== '7' && type !== '5')
       refuse(
         `holds ${name}, ${TYPE_NAMES[type] ?? `an entry of tar type ${JSON.stringify(type)}`}; a chart is made of regular files`,
-        'replace the link by the file it points to and package the chart again',
+        'a chart holds regular files only: replace links by the files they point to and package the chart again',
       );
     if (parts.length === 0) continue;
     if (top === undefined) top = parts[0];
