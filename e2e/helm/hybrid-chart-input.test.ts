@@ -20,7 +20,23 @@ const schemaChart = fileURLToPath(new URL('../golden-helm/single-group/', import
 async function project(dir: string, chart: string, kind = 'WebApp', group = 'web'): Promise<void> {
   await mkdir(dir);
   await runCliOk(['init', '--domain', 'example.com', '--project-name', 'webapp-operator', '--skip-install'], dir);
-  await runCliOk(['create', 'api', '--plugins', 'helm-hybrid/v1', '--group', group, '--version', 'v1alpha1', '--kind', kind, '--helm-chart', chart], dir);
+  await runCliOk(
+    [
+      'create',
+      'api',
+      '--plugins',
+      'helm-hybrid/v1',
+      '--group',
+      group,
+      '--version',
+      'v1alpha1',
+      '--kind',
+      kind,
+      '--helm-chart',
+      chart,
+    ],
+    dir,
+  );
 }
 
 /** typecheck links this checkout's packages into the project (operator-ts is the build) and runs tsc. */
@@ -30,7 +46,11 @@ async function typecheck(dir: string): Promise<void> {
     if (name !== 'operator-ts') await symlink(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name));
   }
   await symlink(repoRoot, join(dir, 'node_modules', 'operator-ts'));
-  const tsc = await execa(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: dir, reject: false, stdin: 'ignore', all: true });
+  const tsc = await execa(
+    process.execPath,
+    [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
+    { cwd: dir, reject: false, stdin: 'ignore', all: true },
+  );
   expect(tsc.exitCode, String(tsc.all)).toBe(0);
 }
 
@@ -48,7 +68,10 @@ describe('create api --plugins helm-hybrid/v1 --helm-chart', () => {
     expect(made.exitCode, made.stderr).toBe(0);
     // A file that is not UTF-8 text: a copy that decodes it would change its bytes.
     await mkdir(join(work, 'webapp/files'));
-    await writeFile(join(work, 'webapp/files/blob.bin'), Buffer.concat([Buffer.from([0x1f, 0x8b, 0xff, 0xfe, 0x80]), blob]));
+    await writeFile(
+      join(work, 'webapp/files/blob.bin'),
+      Buffer.concat([Buffer.from([0x1f, 0x8b, 0xff, 0xfe, 0x80]), blob]),
+    );
     const packaged = await helmRun(helm, ['package', 'webapp', '--destination', 'pkg'], work);
     expect(packaged.exitCode, packaged.stderr).toBe(0);
     await mkdir(join(work, 'unpacked'));
@@ -68,16 +91,21 @@ describe('create api --plugins helm-hybrid/v1 --helm-chart', () => {
     const got = await snapshotTree(fromTgz);
     expect([...got.keys()]).toEqual([...want.keys()]);
     for (const [path, text] of want) expect(got.get(path), path).toBe(text);
-    expect([...got.keys()].filter((p) => p.startsWith('charts/webapp/'))).toContain('charts/webapp/templates/deployment.yaml');
+    expect([...got.keys()].filter((p) => p.startsWith('charts/webapp/'))).toContain(
+      'charts/webapp/templates/deployment.yaml',
+    );
     const original = await readFile(join(work, 'webapp/files/blob.bin'));
-    for (const dir of [fromDir, fromTgz]) expect((await readFile(join(dir, 'charts/webapp/files/blob.bin'))).equals(original)).toBe(true);
+    for (const dir of [fromDir, fromTgz])
+      expect((await readFile(join(dir, 'charts/webapp/files/blob.bin'))).equals(original)).toBe(true);
     // The copy is a chart Helm renders.
     const rendered = await helmRun(helm, ['template', 'shop', 'charts/webapp'], fromTgz);
     expect(rendered.exitCode, rendered.stderr).toBe(0);
     expect(rendered.stdout).toContain('kind: Deployment');
     await typecheck(fromTgz);
     await runCliOk(['generate'], fromTgz);
-    expect(await readFile(join(fromTgz, 'config/crd/bases/web.example.com_webapps.yaml'), 'utf8')).toContain('x-kubernetes-preserve-unknown-fields: true');
+    expect(await readFile(join(fromTgz, 'config/crd/bases/web.example.com_webapps.yaml'), 'utf8')).toContain(
+      'x-kubernetes-preserve-unknown-fields: true',
+    );
   }, 300_000);
 
   it('refuses a packaged chart with a path that leaves the chart folder, writing nothing', async () => {
@@ -87,9 +115,29 @@ describe('create api --plugins helm-hybrid/v1 --helm-chart', () => {
     await mkdir(join(work, 'evil-src/webapp'), { recursive: true });
     await writeFile(join(work, 'evil-src/webapp/Chart.yaml'), 'apiVersion: v2\nname: webapp\nversion: 0.1.0\n');
     await writeFile(join(work, 'evil-src/outside.yaml'), 'x: 1\n');
-    await execa('tar', ['-czPf', join(work, 'evil.tgz'), '-C', join(work, 'evil-src'), 'webapp/Chart.yaml', 'webapp/../outside.yaml'], { stdin: 'ignore' });
+    await execa(
+      'tar',
+      ['-czPf', join(work, 'evil.tgz'), '-C', join(work, 'evil-src'), 'webapp/Chart.yaml', 'webapp/../outside.yaml'],
+      { stdin: 'ignore' },
+    );
     const before = await snapshotTree(dir);
-    const r = await runCli(['create', 'api', '--plugins', 'helm-hybrid/v1', '--group', 'web', '--version', 'v1alpha1', '--kind', 'WebApp', '--helm-chart', join(work, 'evil.tgz')], dir);
+    const r = await runCli(
+      [
+        'create',
+        'api',
+        '--plugins',
+        'helm-hybrid/v1',
+        '--group',
+        'web',
+        '--version',
+        'v1alpha1',
+        '--kind',
+        'WebApp',
+        '--helm-chart',
+        join(work, 'evil.tgz'),
+      ],
+      dir,
+    );
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('holds webapp/../outside.yaml, a path that leaves the chart folder');
     expect(await snapshotTree(dir)).toEqual(before);

@@ -23,7 +23,7 @@ export interface ApplyOptions {
   readonly canForce?: boolean;
 }
 
-/** contentOf renders a whole-file descriptor: its template, its literal content or bytes, or its object as JSON or YAML. */
+/** contentOf renders a whole-file descriptor: its template, its content or bytes, or its object as JSON or YAML. */
 function contentOf(d: TemplateFile | GeneratedFile, renderer: ApplyOptions['renderer']): string | Uint8Array {
   if (d.kind === 'template') return renderer.render(d.template, d.data);
   if ('content' in d) return d.content;

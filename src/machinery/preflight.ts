@@ -3,7 +3,9 @@ import type { FileSystem } from './file-system.js';
 import type { WriteProblem } from './write-error.js';
 
 /** StagedOp is one change a flush will make: write content to path, or remove path. */
-export type StagedOp = { readonly path: string; readonly content: string | Buffer } | { readonly path: string; readonly remove: true };
+export type StagedOp =
+  | { readonly path: string; readonly content: string | Buffer }
+  | { readonly path: string; readonly remove: true };
 
 /**
  * Step is a checked {@link StagedOp}: `target` is the absolute file the OS will change (a symlinked

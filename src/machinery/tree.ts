@@ -23,7 +23,7 @@ export interface ReadonlyTree {
   readonly root: string;
   exists(path: string): boolean;
   read(path: string): string | undefined;
-  /** readBytes is {@link read} without decoding: the exact bytes, for files that need not be UTF-8 text (archives, images). */
+  /** readBytes is {@link read} without decoding: the exact bytes of a file that need not be UTF-8 text (an archive). */
   readBytes(path: string): Uint8Array | undefined;
   /** list is every file below dir (staged ones too, removed ones not), as sorted project-relative paths. */
   list(dir: string): string[];
