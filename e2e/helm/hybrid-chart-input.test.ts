@@ -1,9 +1,10 @@
 // What `create api --plugins helm-hybrid/v1 --helm-chart` accepts, through the built CLI and the real Helm
 // CLI (no cluster): a packaged chart made by `helm package` gives the same project as the chart directory
-// it unpacks to, binary files included, and a chart with a values.schema.json gives a spec typed from
-// that schema; both projects type-check and `generate` writes their CRDs.
+// it unpacks to, binary files included (a packaged sub-chart too, which git is told to keep), and a chart
+// with a values.schema.json gives a spec typed from that schema; both projects type-check and `generate`
+// writes their CRDs.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -106,6 +107,25 @@ describe('create api --plugins helm-hybrid/v1 --helm-chart', () => {
     expect(await readFile(join(fromTgz, 'config/crd/bases/web.example.com_webapps.yaml'), 'utf8')).toContain(
       'x-kubernetes-preserve-unknown-fields: true',
     );
+  }, 300_000);
+
+  it('copies a packaged sub-chart under charts/ byte for byte, and lets git see it', async () => {
+    const chart = join(work, 'with-sub/webapp');
+    await cp(join(work, 'unpacked/webapp'), chart, { recursive: true });
+    expect((await helmRun(helm, ['create', 'sub'], work)).exitCode).toBe(0);
+    const sub = await helmRun(helm, ['package', 'sub', '--destination', join(chart, 'charts')], work);
+    expect(sub.exitCode, sub.stderr).toBe(0);
+    const dir = join(work, 'from-dir-with-sub');
+    await project(dir, chart);
+    const copied = join(dir, 'charts/webapp/charts/sub-0.1.0.tgz');
+    expect((await readFile(copied)).equals(await readFile(join(chart, 'charts/sub-0.1.0.tgz')))).toBe(true);
+    const rendered = await helmRun(helm, ['template', 'shop', 'charts/webapp'], dir);
+    expect(rendered.exitCode, rendered.stderr).toBe(0);
+    expect(rendered.stdout).toContain('name: shop-sub');
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toContain('*.tgz\n!charts/**/*.tgz\n');
+    await execa('git', ['init', '-q'], { cwd: dir, stdin: 'ignore' });
+    const ignored = await execa('git', ['check-ignore', '-q', 'charts/webapp/charts/sub-0.1.0.tgz'], { cwd: dir, reject: false });
+    expect(ignored.exitCode).toBe(1);
   }, 300_000);
 
   it('refuses a packaged chart with a path that leaves the chart folder, writing nothing', async () => {

@@ -4,6 +4,7 @@ import { readHeader } from '../typescript/boilerplate.js';
 import { registerReconciler, resourceEntries } from '../typescript/create-api.js';
 import { importFrom, resourceNames } from '../typescript/names.js';
 import { readChart, renderedKinds, type ChartSource } from './chart-source.js';
+import { gitignoreKeepingArchives } from './gitignore.js';
 import { HELM_VERSION, imageFragments } from './image.js';
 import { valuesSchema, valuesTypes } from './values-types.js';
 
@@ -83,6 +84,8 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
     { kind: 'insert', path: 'Dockerfile', ifMissing: 'error', fragments: imageFragments() },
     { kind: 'insert', path: '.dockerignore', ifMissing: 'error', fragments: { 'image-context': ['!charts/'] } },
   );
+  const gitignore = gitignoreKeepingArchives(ctx.tree, chart.files.keys());
+  if (gitignore !== undefined) ctx.files.add(gitignore);
   registerReconciler(ctx, res, n, controllerName);
   // config/crd, the sample and the admin/editor/viewer roles, as for any kind with API types.
   await kustomizeCreateApi.scaffold(ctx);
