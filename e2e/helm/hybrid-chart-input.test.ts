@@ -124,7 +124,8 @@ describe('create api --plugins helm-hybrid/v1 --helm-chart', () => {
     expect(rendered.stdout).toContain('name: shop-sub');
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toContain('*.tgz\n!charts/**/*.tgz\n');
     await execa('git', ['init', '-q'], { cwd: dir, stdin: 'ignore' });
-    const ignored = await execa('git', ['check-ignore', '-q', 'charts/webapp/charts/sub-0.1.0.tgz'], { cwd: dir, reject: false });
+    const check = ['check-ignore', '-q', 'charts/webapp/charts/sub-0.1.0.tgz'];
+    const ignored = await execa('git', check, { cwd: dir, reject: false, stdin: 'ignore' });
     expect(ignored.exitCode).toBe(1);
   }, 300_000);
 
