@@ -6,6 +6,7 @@ import type { EventHandler, Informer, ListFilter } from './informer.js';
 import { Reflector, type WatcherEvent } from './reflector.js';
 import { Store, type IndexFunc, type StoreChange } from './store.js';
 import { cacheObjectBytes, cacheObjects } from './metrics.js';
+import { stringifyJson } from '../json/stringify.js';
 
 /** SharedInformerOptions configures a {@link SharedInformer}. */
 export interface SharedInformerOptions<T extends KubernetesObject> {
@@ -199,11 +200,12 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
   /**
    * reportSize logs and exports what the cache holds for this resource once it has synced: the number of
    * objects and the size of their JSON, measured once by serialising the store (about as long as parsing
-   * the list took), so the cost of each watched kind is visible.
+   * the list took), so the cost of each watched kind is visible. The serialiser is the stack-safe one: an
+   * object nested thousands of levels deep would otherwise throw here and keep the informer from syncing.
    */
   private reportSize(): void {
     let bytes = 0;
-    for (const obj of this.store.list()) bytes += Buffer.byteLength(JSON.stringify(obj));
+    for (const obj of this.store.list()) bytes += Buffer.byteLength(stringifyJson(obj, 'cached object'));
     const resource = this.label;
     cacheObjects().set({ resource }, this.store.size);
     cacheObjectBytes().set({ resource }, bytes);
