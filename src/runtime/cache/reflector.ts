@@ -1,4 +1,4 @@
-import { ApiError, apiErrorFromStatus, isGone, retryAfterMs } from '../rest/api-error.js';
+import { ApiError, apiErrorFromStatus, isGone, isNotFound, retryAfterMs } from '../rest/api-error.js';
 import type { RestClient } from '../rest/rest-client.js';
 import { InactivityTimeoutError } from '../rest/transport.js';
 import { MalformedWatchEventError, type WatchEvent } from '../rest/watch-stream.js';
@@ -28,6 +28,8 @@ export interface ReflectorOptions<T extends KubernetesObject> {
   namespace?: string | undefined;
   labelSelector?: string | undefined;
   fieldSelector?: string | undefined;
+  /** List and watch `PartialObjectMetadata` (metadata only) instead of whole objects. */
+  metadataOnly?: boolean | undefined;
   logger: Logger;
   /** Page size of lists; 500. */
   pageSize?: number;
@@ -131,7 +133,13 @@ export class Reflector<T extends KubernetesObject> {
     }
     if (event.type !== 'listFailed' && event.type !== 'watchEnded') return;
     reflectorRestarts().inc({ resource: this.label, reason: event.reason });
-    const fields = { reason: event.reason, delayMs: event.delayMs, resourceVersion: this.resourceVersion, relist: event.type === 'listFailed' };
+    const fields = {
+      reason: event.reason,
+      delayMs: event.delayMs,
+      resourceVersion: this.resourceVersion,
+      relist: event.type === 'listFailed',
+      ...(isNotFound(event.err) ? { hint: 'the API server does not serve this resource: is its CRD installed? Retrying until it is' } : {}),
+    };
     if (event.err === undefined) this.log.debug(fields, 'reflector restarting watch');
     else this.log.warn({ ...fields, err: event.err }, 'reflector restarting watch');
   }
@@ -144,6 +152,7 @@ export class Reflector<T extends KubernetesObject> {
         namespace: this.options.namespace,
         labelSelector: this.options.labelSelector,
         fieldSelector: this.options.fieldSelector,
+        metadataOnly: this.options.metadataOnly,
         limit: this.options.pageSize ?? 500,
         signal,
       });
@@ -174,6 +183,7 @@ export class Reflector<T extends KubernetesObject> {
         namespace: this.options.namespace,
         labelSelector: this.options.labelSelector,
         fieldSelector: this.options.fieldSelector,
+        metadataOnly: this.options.metadataOnly,
         resourceVersion: this.resourceVersion,
         allowWatchBookmarks: true,
         timeoutSeconds: (this.options.watchTimeoutSeconds ?? defaultWatchTimeout)(),
