@@ -5,6 +5,7 @@ import { labelMatcher } from '../cache/label-selector.js';
 import { applyMergePatch, isPlainObject } from '../helpers/merge-patch.js';
 import { cloneJson } from '../json/clone.js';
 import { jsonEqual } from '../json/equal.js';
+import { toPartialObjectMetadata, type PartialObjectMetadata } from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ObjectMeta, ResourceDescriptor } from '../resource.js';
 import { encodeDates, type Timestamp, type WithDates } from '../wire.js';
 import type { Client, GetOptions, ListOptions, StatusWriter, WriteInput, WriteOptions } from '../client/client.js';
@@ -102,6 +103,16 @@ export class FakeClient implements Client, FieldIndexer {
       out.push(cloneJson(obj) as unknown as T);
     }
     return out;
+  }
+
+  /** FakeClient.getMetadata returns the apiVersion, kind and metadata of the stored object or throws 404. */
+  async getMetadata(resource: ResourceDescriptor, key: ObjectKey, _options?: GetOptions): Promise<PartialObjectMetadata> {
+    return toPartialObjectMetadata(resource, cloneJson(this.mustGet(resource, key)));
+  }
+
+  /** FakeClient.listMetadata lists like {@link FakeClient.list}, keeping only apiVersion, kind and metadata. */
+  async listMetadata(resource: ResourceDescriptor, options: ListOptions = {}): Promise<PartialObjectMetadata[]> {
+    return (await this.list(resource, options)).map((o) => toPartialObjectMetadata(resource, o));
   }
 
   /** FakeClient.create stores a new object: 409 when it exists, 400 when resourceVersion is set. */
