@@ -6,6 +6,7 @@ import { KubeTransport } from '../rest/transport.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
 import { InformerCache, type InformerCacheOptions } from './informer-cache.js';
+import { OwnWrites } from './own-writes.js';
 
 const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
 const Secret = defineResource({ group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true });
@@ -80,6 +81,34 @@ describe('InformerCache reference counting', () => {
     await c.removeInformer(ConfigMap);
     expect(c.hasInformer(ConfigMap)).toBe(false);
     await until(() => api.watchCount === 0);
+  });
+});
+
+describe('read-your-writes with informers that stop', () => {
+  it('holds nothing for a stopped informer, does not create it again, and follows the informer made again', async () => {
+    const c = cache();
+    void c.start(stop.signal);
+    await c.acquireInformer(ConfigMap).waitForSync();
+    const writes = new OwnWrites(c);
+    // Stored without telling watches: the cache never shows this write.
+    let unseen: KubernetesObject | undefined;
+    api.silently(() => (unseen = api.put(ConfigMap, { metadata: { name: 'a', namespace: 'x' } })));
+    writes.run('o', () => writes.recordWrite(ConfigMap, unseen));
+    expect(writes.isPending('o')).toBe(true);
+    await c.releaseInformer(ConfigMap);
+    expect(writes.isPending('o')).toBe(false);
+    expect(c.hasInformer(ConfigMap)).toBe(false);
+
+    const again = c.acquireInformer(ConfigMap);
+    await again.waitForSync();
+    let next: KubernetesObject | undefined;
+    api.silently(() => (next = api.put(ConfigMap, { metadata: { name: 'b', namespace: 'x' } })));
+    writes.run('o2', () => writes.recordWrite(ConfigMap, next));
+    expect(writes.isPending('o2')).toBe(true);
+    let caughtUp: boolean | undefined;
+    writes.waitFor('o2', 10_000, (ok) => (caughtUp = ok));
+    api.put(ConfigMap, { metadata: { name: 'b', namespace: 'x', labels: { v: '2' } } });
+    await until(() => caughtUp === true);
   });
 });
 
