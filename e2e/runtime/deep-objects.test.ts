@@ -154,7 +154,8 @@ describe.skipIf(!isBinaryAssets(assets))('objects nested as deep as the API serv
   }, 60_000);
 
   it('caches them: an informer lists one, measures it, and a cached get returns a copy', async () => {
-    await directClient(env).create(TreeResource, { metadata: { namespace, name: 'deep-cached' }, spec: { tree: nested(DEEP, 'cached') } });
+    const deep = { metadata: { namespace, name: 'deep-cached' }, spec: { tree: nested(DEEP, 'cached') } };
+    await directClient(env).create(TreeResource, deep);
     // Started after the object exists, the informer receives it in its first list, after which it measures the store.
     const informer = mgr.getCache().getInformer(TreeResource);
     await informer.waitForSync(AbortSignal.timeout(60_000));
@@ -166,7 +167,8 @@ describe.skipIf(!isBinaryAssets(assets))('objects nested as deep as the API serv
     (read.spec.tree as { a: unknown }).a = 'mutated';
     const again = await mgr.client.get(TreeResource, { namespace, name: 'deep-cached' });
     expect(walk(again.spec.tree)).toEqual({ levels: DEEP, leaf: 'cached' });
-    expect((await mgr.client.list(TreeResource, { namespace })).map((t) => t.metadata?.name).sort()).toEqual(['deep', 'deep-cached']);
+    const names = (await mgr.client.list(TreeResource, { namespace })).map((t) => t.metadata?.name).sort();
+    expect(names).toEqual(['deep', 'deep-cached']);
   }, 90_000);
 
   it('refuses a deeper object in the client with a message naming the limit', async () => {

@@ -59,7 +59,15 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
         retryPeriodMs: timings.retry,
       },
     });
-    const c: Candidate = { name, mgr, reconciled: [], listsAtReconcile: [], leading: false, stop: new AbortController(), running: Promise.resolve() };
+    const c: Candidate = {
+      name,
+      mgr,
+      reconciled: [],
+      listsAtReconcile: [],
+      leading: false,
+      stop: new AbortController(),
+      running: Promise.resolve(),
+    };
     if (withController) {
       newControllerManagedBy(mgr)
         .for(builtin.ConfigMap)
@@ -124,8 +132,9 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
     expect([follower.name, ''], 'holder after release').toContain(released.spec?.holderIdentity ?? '');
     await waitFor('the follower to take over the released lease', async () => (follower.leading ? true : undefined), 10_000);
     await waitFor('the new leader to reconcile existing objects', async () => (follower.reconciled.includes('le-probe-1') ? true : undefined));
-    // The new leader reconciled from the cache it had filled as a follower: no list between the handover and its reconciles.
-    expect(follower.listsAtReconcile[0], 'lists stored before the first reconcile of the new leader').toBe(listsBeforeHandover);
+    // The new leader reconciled from the cache it had filled as a follower: no list between the handover
+    // and its reconciles.
+    expect(follower.listsAtReconcile[0], 'lists before the new leader first reconciled').toBe(listsBeforeHandover);
     expect(configMaps(follower).listCount).toBe(listsBeforeHandover);
     const after = await lease('e2e-graceful');
     expect(after.spec?.holderIdentity).toBe(follower.name);

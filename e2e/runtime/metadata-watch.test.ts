@@ -15,7 +15,13 @@ import {
 } from '../../dist/src/runtime/index.js';
 import { registry } from '../../dist/src/runtime/metrics/index.js';
 import { stringifyJson } from '../../dist/src/runtime/json/stringify.js';
-import { directClient, findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
+import {
+  directClient,
+  findBinaryAssets,
+  isBinaryAssets,
+  startTestEnv,
+  type TestEnv,
+} from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { captureLogger, newWidget, widgetCrd, WidgetResource } from './fixtures/widget.js';
 
@@ -80,7 +86,9 @@ describe.skipIf(!isBinaryAssets(assets))('metadata-only watches on a real API se
       expect(obj.kind).toBe('ConfigMap');
     }
     // Only the metadata is cached: a full read of the kind goes to the API server and has the data.
-    expect((await mgr.client.get(builtin.ConfigMap, { namespace, name: 'w0-data' })).data).toEqual({ payload: PAYLOAD });
+    expect((await mgr.client.get(builtin.ConfigMap, { namespace, name: 'w0-data' })).data).toEqual({
+      payload: PAYLOAD,
+    });
 
     // Events of the metadata-only watch reach the owner: a deleted ConfigMap is made again...
     const before = reconciles.get('w3') ?? 0;
@@ -93,8 +101,14 @@ describe.skipIf(!isBinaryAssets(assets))('metadata-only watches on a real API se
     expect(reconciles.get('w3') ?? 0).toBeGreaterThan(before);
     // ...and a label change (an update seen only through metadata) reconciles the owner too.
     const beforeLabel = reconciles.get('w5') ?? 0;
-    await client.patch(builtin.ConfigMap, { namespace, name: 'w5-data' }, { type: 'merge', data: { metadata: { labels: { touched: 'yes' } } } });
-    await waitFor('the owner of a relabelled ConfigMap to reconcile', async () => ((reconciles.get('w5') ?? 0) > beforeLabel ? true : undefined));
+    await client.patch(
+      builtin.ConfigMap,
+      { namespace, name: 'w5-data' },
+      { type: 'merge', data: { metadata: { labels: { touched: 'yes' } } } },
+    );
+    await waitFor('the owner of a relabelled ConfigMap to reconcile', async () =>
+      (reconciles.get('w5') ?? 0) > beforeLabel ? true : undefined,
+    );
   }, 120_000);
 
   it('holds fewer bytes per object than a full informer of the same kind beside it', async () => {
@@ -103,18 +117,23 @@ describe.skipIf(!isBinaryAssets(assets))('metadata-only watches on a real API se
     const full = cache.getInformer(builtin.ConfigMap);
     expect(full).not.toBe(meta);
     await full.waitForSync(AbortSignal.timeout(60_000));
-    await waitFor('both views to hold the same objects', async () => (full.list().length === meta.list().length ? true : undefined));
+    await waitFor('both views to hold the same objects', async () =>
+      full.list().length === meta.list().length ? true : undefined,
+    );
     const bytes = (objs: object[]) => objs.reduce((n, o) => n + Buffer.byteLength(stringifyJson(o)), 0);
     const count = full.list().length;
     const perFull = bytes(full.list()) / count;
     const perMeta = bytes(meta.list()) / count;
     const gauge = async (view: string) =>
-      (await registry.getSingleMetric('cache_object_bytes')?.get())?.values.find((v) => v.labels.resource === 'configmaps' && v.labels.view === view)?.value;
+      (await registry.getSingleMetric('cache_object_bytes')?.get())?.values.find(
+        (v) => v.labels.resource === 'configmaps' && v.labels.view === view,
+      )?.value;
     expect(await gauge('full')).toBeGreaterThan(0);
     expect(await gauge('metadata')).toBeGreaterThan(0);
     process.stdout.write(
       `metadata-only cache: ${count} ConfigMaps (${WIDGETS} with ${PAYLOAD.length} bytes of data), ` +
-        `${Math.round(perFull)} bytes per object in the full informer, ${Math.round(perMeta)} in the metadata-only one ` +
+        `${Math.round(perFull)} bytes per object in the full informer, ` +
+        `${Math.round(perMeta)} in the metadata-only one ` +
         `(${(perMeta / perFull).toFixed(2)}x)\n`,
     );
     expect(perMeta).toBeLessThan(perFull);

@@ -13,7 +13,7 @@ export interface PartialObjectMetadata extends KubernetesObject {
   metadata: ObjectMeta;
 }
 
-/** PartialObjectMetadataList is the `meta.k8s.io/v1` list of {@link PartialObjectMetadata} a metadata-only list returns. */
+/** PartialObjectMetadataList is the `meta.k8s.io/v1` list a metadata-only list returns. */
 export interface PartialObjectMetadataList {
   apiVersion: 'meta.k8s.io/v1';
   kind: 'PartialObjectMetadataList';

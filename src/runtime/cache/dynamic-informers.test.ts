@@ -8,7 +8,13 @@ import { defineResource, type KubernetesObject } from '../resource.js';
 import { InformerCache, type InformerCacheOptions } from './informer-cache.js';
 import { OwnWrites } from './own-writes.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 const Secret = defineResource({ group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true });
 const Pod = defineResource({ group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true });
 const Node = defineResource({ group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false });
@@ -34,18 +40,27 @@ afterEach(async () => {
 });
 
 function cache(extra: Partial<InformerCacheOptions> = {}): InformerCache {
-  return new InformerCache({ rest: new RestClient(transport), logger: silentLogger(), reflector: { minHealthyWatchMs: 0 }, ...extra });
+  return new InformerCache({
+    rest: new RestClient(transport),
+    logger: silentLogger(),
+    reflector: { minHealthyWatchMs: 0 },
+    ...extra,
+  });
 }
 
 function capture(): { logger: Logger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
-  return { lines, logger: pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) }) };
+  return {
+    lines,
+    logger: pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) }),
+  };
 }
 
-const watchesOf = (path: string) => api.requests.filter((r) => r.query.get('watch') === 'true' && r.path === path).length;
+const watchesOf = (path: string) =>
+  api.requests.filter((r) => r.query.get('watch') === 'true' && r.path === path).length;
 
 describe('InformerCache reference counting', () => {
-  it('starts an acquired informer at once and stops it, closing its watch and dropping its store, when the last reference is released', async () => {
+  it('starts an acquired informer at once; the last release stops it, closes its watch, drops its store', async () => {
     api.put(ConfigMap, { metadata: { name: 'a', namespace: 'x' } });
     const c = cache();
     void c.start(stop.signal);
@@ -85,7 +100,7 @@ describe('InformerCache reference counting', () => {
 });
 
 describe('read-your-writes with informers that stop', () => {
-  it('holds nothing for a stopped informer, does not create it again, and follows the informer made again', async () => {
+  it('holds nothing for a stopped informer, does not create it again, follows the one made again', async () => {
     const c = cache();
     void c.start(stop.signal);
     await c.acquireInformer(ConfigMap).waitForSync();
@@ -114,7 +129,10 @@ describe('read-your-writes with informers that stop', () => {
 
 describe('InformerCache metadata-only informers', () => {
   it('lists and watches PartialObjectMetadata beside a full informer of the same kind, holding no data', async () => {
-    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'x', labels: { l: '1' } }, data: { big: 'x'.repeat(1000) } } as KubernetesObject);
+    api.put(ConfigMap, {
+      metadata: { name: 'a', namespace: 'x', labels: { l: '1' } },
+      data: { big: 'x'.repeat(1000) },
+    } as KubernetesObject);
     const c = cache();
     const full = c.getInformer(ConfigMap);
     const meta = c.getInformer(ConfigMap, { metadataOnly: true });
@@ -124,12 +142,22 @@ describe('InformerCache metadata-only informers', () => {
     expect(await c.waitForCacheSync()).toBe(true);
     expect((full.get({ namespace: 'x', name: 'a' }) as { data?: unknown }).data).toEqual({ big: 'x'.repeat(1000) });
     const partial = meta.get({ namespace: 'x', name: 'a' });
-    expect(partial).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: expect.objectContaining({ name: 'a', namespace: 'x', labels: { l: '1' } }) });
+    expect(partial).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: expect.objectContaining({ name: 'a', namespace: 'x', labels: { l: '1' } }),
+    });
     api.put(ConfigMap, { metadata: { name: 'b', namespace: 'x' }, data: { k: 'v' } } as KubernetesObject);
     await until(() => meta.get({ namespace: 'x', name: 'b' }) !== undefined);
-    expect(Object.keys(meta.get({ namespace: 'x', name: 'b' }) ?? {}).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
+    expect(Object.keys(meta.get({ namespace: 'x', name: 'b' }) ?? {}).sort()).toEqual([
+      'apiVersion',
+      'kind',
+      'metadata',
+    ]);
     // Both watches are open by now: the metadata informer got b through its own.
-    const accepts = api.requests.filter((r) => r.path === '/api/v1/configmaps').map((r) => `${r.query.get('watch') ?? 'list'} ${String(r.headers.accept)}`);
+    const accepts = api.requests
+      .filter((r) => r.path === '/api/v1/configmaps')
+      .map((r) => `${r.query.get('watch') ?? 'list'} ${String(r.headers.accept)}`);
     expect(accepts).toEqual(
       expect.arrayContaining([
         'list application/json',
@@ -141,13 +169,16 @@ describe('InformerCache metadata-only informers', () => {
 });
 
 describe('InformerCache namespaces at run time', () => {
-  it('adds a namespace to running informers and removes one, dropping its objects without telling handlers', async () => {
+  it('adds a namespace to running informers and removes one, dropping its objects silently', async () => {
     api.put(ConfigMap, { metadata: { name: 'a', namespace: 'x' } });
     api.put(ConfigMap, { metadata: { name: 'b', namespace: 'y' } });
     const c = cache({ namespaces: ['x'] });
     const informer = c.getInformer(ConfigMap);
     const events: string[] = [];
-    informer.addEventHandler({ onAdd: (o, initial) => events.push(`add ${o.metadata?.name} ${initial}`), onDelete: (o) => events.push(`delete ${o.metadata?.name}`) });
+    informer.addEventHandler({
+      onAdd: (o, initial) => events.push(`add ${o.metadata?.name} ${initial}`),
+      onDelete: (o) => events.push(`delete ${o.metadata?.name}`),
+    });
     void c.start(stop.signal);
     await informer.waitForSync();
     expect(c.cachesNamespace(ConfigMap, 'y')).toBe(false);
@@ -177,7 +208,7 @@ describe('InformerCache namespaces at run time', () => {
 });
 
 describe('InformerCache large kinds', () => {
-  it('warns once per kind when a cluster-wide Secret, Pod or Node informer starts, not for namespaced or metadata-only ones', async () => {
+  it('warns once per kind as a cluster-wide Secret, Pod or Node informer starts (not scoped ones)', async () => {
     const { logger, lines } = capture();
     const c = cache({ logger });
     c.getInformer(Secret);
@@ -190,7 +221,11 @@ describe('InformerCache large kinds', () => {
     c.acquireInformer(Pod);
     const warned = lines.filter((l) => l.msg === 'cluster-wide informer of a large kind started');
     expect(warned.map((l) => l.kind)).toEqual(['Secret', 'Node', 'Pod']);
-    expect(warned[0]).toMatchObject({ level: 40, resource: 'secrets', hint: expect.stringMatching(/namespaces or a label selector/) });
+    expect(warned[0]).toMatchObject({
+      level: 40,
+      resource: 'secrets',
+      hint: expect.stringMatching(/namespaces or a label selector/),
+    });
 
     const scoped = capture();
     const nsCache = cache({ logger: scoped.logger, namespaces: ['x'] });

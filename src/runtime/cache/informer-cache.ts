@@ -97,7 +97,8 @@ export class InformerCache implements Cache, FieldIndexer {
 
   constructor(private readonly options: InformerCacheOptions) {
     this.log = options.logger.child({ logger: 'cache' });
-    this.namespaces = options.namespaces !== undefined && options.namespaces.length > 0 ? [...new Set(options.namespaces)] : undefined;
+    this.namespaces =
+      options.namespaces !== undefined && options.namespaces.length > 0 ? [...new Set(options.namespaces)] : undefined;
   }
 
   /**
@@ -105,7 +106,10 @@ export class InformerCache implements Cache, FieldIndexer {
    * `{ metadataOnly: true }`), creating it on first use; an informer it creates is kept for the cache's
    * lifetime. One that exists already, held by watches, is returned as it is: it stops when they release it.
    */
-  getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): Informer<T> & SharedInformer<T> {
+  getInformer<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    options?: InformerOptions,
+  ): Informer<T> & SharedInformer<T> {
     const key = informerKey(resource as ResourceDescriptor, options);
     let entry = this.entries.get(key);
     if (entry === undefined) {
@@ -115,9 +119,17 @@ export class InformerCache implements Cache, FieldIndexer {
     return entry.informer as unknown as Informer<T> & SharedInformer<T>;
   }
 
-  /** InformerCache.acquireInformer returns the informer of a resource, creating it on first use, and takes a reference to it. */
-  acquireInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): Informer<T> & SharedInformer<T> {
-    const entry = this.entries.get(informerKey(resource as ResourceDescriptor, options)) ?? this.create(resource as ResourceDescriptor, options);
+  /**
+   * InformerCache.acquireInformer returns the informer of a resource, creating it on first use, and takes a
+   * reference to it.
+   */
+  acquireInformer<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    options?: InformerOptions,
+  ): Informer<T> & SharedInformer<T> {
+    const entry =
+      this.entries.get(informerKey(resource as ResourceDescriptor, options)) ??
+      this.create(resource as ResourceDescriptor, options);
     entry.refs++;
     return entry.informer as unknown as Informer<T> & SharedInformer<T>;
   }
@@ -148,7 +160,10 @@ export class InformerCache implements Cache, FieldIndexer {
   private async removeEntry(key: string, entry: Entry): Promise<void> {
     this.entries.delete(key);
     entry.stop.abort();
-    this.log.info({ resource: label(entry.informer.resource), metadataOnly: entry.informer.metadataOnly || undefined }, 'informer stopped');
+    this.log.info(
+      { resource: label(entry.informer.resource), metadataOnly: entry.informer.metadataOnly || undefined },
+      'informer stopped',
+    );
     await entry.run;
   }
 
@@ -169,7 +184,14 @@ export class InformerCache implements Cache, FieldIndexer {
       logger: this.log,
       reflector: this.options.reflector,
     });
-    const entry: Entry = { informer, refs: 0, pinned: false, stop: new AbortController(), run: undefined, followsCacheNamespaces: own === undefined };
+    const entry: Entry = {
+      informer,
+      refs: 0,
+      pinned: false,
+      stop: new AbortController(),
+      run: undefined,
+      followsCacheNamespaces: own === undefined,
+    };
     this.entries.set(informerKey(resource, options), entry);
     if (this.signal !== undefined && !this.signal.aborted) this.runEntry(entry, this.signal);
     return entry;
@@ -194,7 +216,9 @@ export class InformerCache implements Cache, FieldIndexer {
       {
         kind,
         resource: label(informer.resource),
-        hint: 'every object of this kind in the cluster is held in memory: restrict the cache with namespaces or a label selector (cache.byResource), watch it metadata-only, or read it live (cache.bypass)',
+        hint:
+          'every object of this kind in the cluster is held in memory: restrict the cache with namespaces or a label ' +
+          'selector (cache.byResource), watch it metadata-only, or read it live (cache.bypass)',
       },
       'cluster-wide informer of a large kind started',
     );
@@ -205,10 +229,17 @@ export class InformerCache implements Cache, FieldIndexer {
    * informer, as controller-runtime's IndexField does). It throws once the cache has started, and for a
    * field of the kind that is already indexed.
    */
-  indexField<T extends KubernetesObject>(resource: ResourceDescriptor<T>, field: string, extract: IndexerFunc<T>): void {
+  indexField<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    field: string,
+    extract: IndexerFunc<T>,
+  ): void {
     const what = resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`;
     if (this.signal !== undefined) {
-      throw new Error(`indexField(${resource.kind}, '${field}'): the cache has started; register field indexes before the manager starts`);
+      throw new Error(
+        `indexField(${resource.kind}, '${field}'): the cache has started; ` +
+          'register field indexes before the manager starts',
+      );
     }
     const informer = this.getInformer(resource);
     const name = fieldIndexName(field);
@@ -232,7 +263,8 @@ export class InformerCache implements Cache, FieldIndexer {
     signal = internal.signal;
     this.signal = signal;
     for (const entry of this.entries.values()) this.runEntry(entry, signal);
-    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (!signal.aborted)
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     // Informers created while stopping were appended; wait for them too.
     for (let i = 0; i < this.stopping.length; i++) await this.stopping[i];
   }
@@ -276,7 +308,7 @@ export class InformerCache implements Cache, FieldIndexer {
     return namespaces === undefined || namespaces.includes(namespace);
   }
 
-  /** InformerCache.watchedNamespaces are the cache-wide namespaces now; undefined when the cache watches every namespace. */
+  /** InformerCache.watchedNamespaces are the cache-wide namespaces now; undefined for every namespace. */
   get watchedNamespaces(): readonly string[] | undefined {
     return this.namespaces === undefined ? undefined : [...this.namespaces];
   }
@@ -288,7 +320,10 @@ export class InformerCache implements Cache, FieldIndexer {
    * namespace has nothing to add and throws.
    */
   addNamespace(namespace: string): void {
-    if (this.namespaces === undefined) throw new Error(`addNamespace(${namespace}): the cache watches every namespace; give the manager namespaces to change them`);
+    if (this.namespaces === undefined)
+      throw new Error(
+        `addNamespace(${namespace}): the cache watches every namespace; give the manager namespaces to change them`,
+      );
     if (this.namespaces.includes(namespace)) return;
     this.namespaces.push(namespace);
     for (const entry of this.entries.values()) if (entry.followsCacheNamespaces) entry.informer.addNamespace(namespace);
@@ -301,11 +336,16 @@ export class InformerCache implements Cache, FieldIndexer {
    * server. Resolves once those watches have stopped.
    */
   async removeNamespace(namespace: string): Promise<void> {
-    if (this.namespaces === undefined) throw new Error(`removeNamespace(${namespace}): the cache watches every namespace; give the manager namespaces to change them`);
+    if (this.namespaces === undefined)
+      throw new Error(
+        `removeNamespace(${namespace}): the cache watches every namespace; give the manager namespaces to change them`,
+      );
     const i = this.namespaces.indexOf(namespace);
     if (i < 0) return;
     this.namespaces.splice(i, 1);
-    const stopped = [...this.entries.values()].filter((e) => e.followsCacheNamespaces).map((e) => e.informer.removeNamespace(namespace));
+    const stopped = [...this.entries.values()]
+      .filter((e) => e.followsCacheNamespaces)
+      .map((e) => e.informer.removeNamespace(namespace));
     this.log.info({ namespace, namespaces: this.namespaces }, 'namespace removed from the cache');
     await Promise.all(stopped);
   }

@@ -13,11 +13,13 @@ export function cacheObjects(): Gauge<'resource' | 'view'> {
   });
 }
 
-/** cacheObjectBytes returns the gauge of the JSON size of the objects an informer held when it synced, by resource and view. */
+/** cacheObjectBytes returns the gauge of the JSON size of what an informer held when synced, by resource and view. */
 export function cacheObjectBytes(): Gauge<'resource' | 'view'> {
   return getOrCreateGauge({
     name: 'cache_object_bytes',
-    help: 'JSON size in bytes of the objects an informer held when it synced, partitioned by resource and view (full or metadata).',
+    help:
+      'JSON size in bytes of the objects an informer held when it synced, ' +
+      'partitioned by resource and view (full or metadata).',
     labelNames: ['resource', 'view'],
   });
 }

@@ -49,6 +49,8 @@ export interface ReflectorOptions<T extends KubernetesObject> {
 type Sink<T extends KubernetesObject> = (event: WatcherEvent<T>) => void;
 
 const ABORTED: ReflectorEvent = { type: 'aborted' };
+/** NOT_SERVED_HINT explains a 404 on a list or watch: most often a CRD that is not installed (yet). */
+const NOT_SERVED_HINT = 'the API server does not serve this resource: is its CRD installed? Retrying until it is';
 
 /**
  * Reflector lists a resource, then watches it from the list's resourceVersion with bookmarks, and keeps
@@ -138,7 +140,7 @@ export class Reflector<T extends KubernetesObject> {
       delayMs: event.delayMs,
       resourceVersion: this.resourceVersion,
       relist: event.type === 'listFailed',
-      ...(isNotFound(event.err) ? { hint: 'the API server does not serve this resource: is its CRD installed? Retrying until it is' } : {}),
+      ...(isNotFound(event.err) ? { hint: NOT_SERVED_HINT } : {}),
     };
     if (event.err === undefined) this.log.debug(fields, 'reflector restarting watch');
     else this.log.warn({ ...fields, err: event.err }, 'reflector restarting watch');

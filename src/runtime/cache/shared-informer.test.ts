@@ -189,8 +189,8 @@ describe('SharedInformer', () => {
     for (let i = 0; i < 9_000; i++) tree = { a: tree };
     api.put(Widget, { metadata: { name: 'deep', namespace: 'ns' }, spec: { tree } } as KubernetesObject);
     const lines: Array<Record<string, unknown>> = [];
-    const logger = pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
-    const inf = informer({ resource: Widget, logger });
+    const write = (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>);
+    const inf = informer({ resource: Widget, logger: pino({ level: 'info' }, { write }) });
     void inf.run(stop.signal);
     await inf.waitForSync();
     expect(inf.get({ namespace: 'ns', name: 'deep' })?.metadata?.name).toBe('deep');

@@ -80,8 +80,10 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
   constructor(private readonly options: SharedInformerOptions<T>) {
     const r = options.resource;
     this.label = r.group === '' ? r.plural : `${r.plural}.${r.group}`;
-    this.log = options.logger.child({ resource: this.label, ...(options.metadataOnly === true ? { metadataOnly: true } : {}) });
-    const namespaces = r.namespaced && options.namespaces !== undefined ? [...new Set(options.namespaces)] : [undefined];
+    const view = options.metadataOnly === true ? { metadataOnly: true } : {};
+    this.log = options.logger.child({ resource: this.label, ...view });
+    const given = options.namespaces;
+    const namespaces = r.namespaced && given !== undefined ? [...new Set(given)] : [undefined];
     this.scopes = namespaces.map((namespace) => this.newScope(namespace));
   }
 
@@ -180,7 +182,9 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
   private async runScopes(signal: AbortSignal): Promise<void> {
     this.runSignal = signal;
     for (const scope of this.scopes) this.startScope(scope, signal);
-    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (!signal.aborted) {
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    }
     // Scopes added while stopping started with an aborted signal and end at once.
     for (let i = 0; i < this.scopes.length; i++) await this.scopes[i]!.done;
   }
@@ -204,7 +208,8 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
    * of an initial list. Nothing happens for a cluster-scoped kind or an informer of every namespace.
    */
   addNamespace(namespace: string): void {
-    if (!this.options.resource.namespaced || this.namespaces === undefined || this.namespaces.includes(namespace)) return;
+    const current = this.namespaces;
+    if (!this.options.resource.namespaced || current === undefined || current.includes(namespace)) return;
     const scope = this.newScope(namespace);
     this.scopes.push(scope);
     if (this.runSignal !== undefined) this.startScope(scope, this.runSignal);
@@ -229,7 +234,10 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
     await scope.done;
   }
 
-  /** SharedInformer.listCount is the number of (re)lists stored so far, across namespaces; a handover that needs none reads it unchanged. */
+  /**
+   * SharedInformer.listCount is the number of (re)lists stored so far, across namespaces: a reconcile that
+   * needed no list (a warm replica taking over) finds it unchanged.
+   */
   get listCount(): number {
     return this.lists;
   }

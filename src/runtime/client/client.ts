@@ -52,7 +52,7 @@ export interface Reader {
    * else from its full informer, else from the API server asking for `PartialObjectMetadata`. 404 as `get`.
    */
   getMetadata(resource: ResourceDescriptor, key: ObjectKey, options?: GetOptions): Promise<PartialObjectMetadata>;
-  /** Reader.listMetadata lists the metadata of the matching objects, from the cache or the API server as {@link Reader.getMetadata} reads. */
+  /** Reader.listMetadata lists the metadata of the matching objects, read as {@link Reader.getMetadata} reads. */
   listMetadata(resource: ResourceDescriptor, options?: ListOptions): Promise<PartialObjectMetadata[]>;
 }
 

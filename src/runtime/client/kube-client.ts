@@ -74,7 +74,11 @@ class KubeClient implements Client {
     return found.filter((item) => labels(item.metadata?.labels)).map((item) => deepCopy(item));
   }
 
-  async getMetadata(resource: ResourceDescriptor, key: ObjectKey, options: GetOptions = {}): Promise<PartialObjectMetadata> {
+  async getMetadata(
+    resource: ResourceDescriptor,
+    key: ObjectKey,
+    options: GetOptions = {},
+  ): Promise<PartialObjectMetadata> {
     const informer = this.metadataInformer(resource, options.live, key.namespace);
     if (informer === undefined) return this.rest.getMetadata(resource, key);
     const found = informer.get(resource.namespaced ? key : { name: key.name });
@@ -89,16 +93,27 @@ class KubeClient implements Client {
     const hasFieldSelector = options.fieldSelector !== undefined && options.fieldSelector !== '';
     const informer = this.metadataInformer(resource, options.live === true || hasFieldSelector, options.namespace);
     if (informer === undefined) {
-      const result = await this.rest.listAll(resource, { namespace: options.namespace, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, metadataOnly: true });
+      const result = await this.rest.listAll(resource, {
+        namespace: options.namespace,
+        labelSelector: options.labelSelector,
+        fieldSelector: options.fieldSelector,
+        metadataOnly: true,
+      });
       return result.items.map((o) => toPartialObjectMetadata(resource, o));
     }
     const namespace = resource.namespaced ? options.namespace : undefined;
-    return informer.list({ namespace, labelSelector: options.labelSelector }).map((o) => deepCopy(toPartialObjectMetadata(resource, o)));
+    const found = informer.list({ namespace, labelSelector: options.labelSelector });
+    return found.map((o) => deepCopy(toPartialObjectMetadata(resource, o)));
   }
 
   /** metadataInformer is the synced informer metadata reads come from: the metadata-only one, else the full one. */
-  private metadataInformer(resource: ResourceDescriptor, live: boolean | undefined, namespace: string | undefined): Informer | undefined {
-    return this.cachedInformer(resource, live, namespace, { metadataOnly: true }) ?? this.cachedInformer(resource, live, namespace);
+  private metadataInformer(
+    resource: ResourceDescriptor,
+    live: boolean | undefined,
+    namespace: string | undefined,
+  ): Informer | undefined {
+    const metadataOnly = this.cachedInformer(resource, live, namespace, { metadataOnly: true });
+    return metadataOnly ?? this.cachedInformer(resource, live, namespace);
   }
 
   private async listLive<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions, fields: Record<string, string> | undefined): Promise<T[]> {
@@ -151,8 +166,14 @@ class KubeClient implements Client {
     return { dryRun: options.dryRun, fieldManager: options.fieldManager ?? this.fieldManager };
   }
 
-  private cachedInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, live: boolean | undefined, namespace: string | undefined, view?: InformerOptions) {
-    if (live === true || this.cache === undefined || !this.cache.hasInformer(resource, view) || !this.servesReads(resource)) return undefined;
+  private cachedInformer<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    live: boolean | undefined,
+    namespace: string | undefined,
+    view?: InformerOptions,
+  ) {
+    if (live === true || this.cache === undefined || !this.servesReads(resource)) return undefined;
+    if (!this.cache.hasInformer(resource, view)) return undefined;
     if (resource.namespaced && namespace !== undefined && namespace !== '' && !this.cachesNamespace(resource, namespace)) return undefined;
     const informer = this.cache.getInformer(resource, view);
     // Before the first list is stored the cache would answer "not found" for everything.

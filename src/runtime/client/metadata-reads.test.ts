@@ -7,7 +7,13 @@ import { RestClient } from '../rest/rest-client.js';
 import { KubeTransport } from '../rest/transport.js';
 import { newClient } from './kube-client.js';
 
-const ConfigMap = defineResource<KubernetesObject & { data?: Record<string, string> }>({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const ConfigMap = defineResource<KubernetesObject & { data?: Record<string, string> }>({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 
 let api: StubApiServer;
 let transport: KubeTransport;
@@ -17,7 +23,10 @@ beforeEach(async () => {
   api = await new StubApiServer().serve(ConfigMap).start();
   transport = new KubeTransport(api.kubeConfig());
   stop = new AbortController();
-  api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns', labels: { app: 'x' } }, data: { big: 'payload' } } as KubernetesObject);
+  api.put(ConfigMap, {
+    metadata: { name: 'a', namespace: 'ns', labels: { app: 'x' } },
+    data: { big: 'payload' },
+  } as KubernetesObject);
   api.put(ConfigMap, { metadata: { name: 'b', namespace: 'ns' }, data: { big: 'payload' } } as KubernetesObject);
 });
 afterEach(async () => {
@@ -38,9 +47,17 @@ describe('client metadata reads', () => {
     const client = newClient({ rest, cache, fieldManager: 'test' });
     const before = gets().length;
     const meta = await client.getMetadata(ConfigMap, { namespace: 'ns', name: 'a' });
-    expect(meta).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: expect.objectContaining({ name: 'a', labels: { app: 'x' } }) });
-    expect((await client.listMetadata(ConfigMap, { namespace: 'ns', labelSelector: 'app=x' })).map((m) => m.metadata.name)).toEqual(['a']);
-    await expect(client.getMetadata(ConfigMap, { namespace: 'ns', name: 'missing' })).rejects.toThrow(/configmaps "missing" not found/);
+    expect(meta).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: expect.objectContaining({ name: 'a', labels: { app: 'x' } }),
+    });
+    expect(
+      (await client.listMetadata(ConfigMap, { namespace: 'ns', labelSelector: 'app=x' })).map((m) => m.metadata.name),
+    ).toEqual(['a']);
+    await expect(client.getMetadata(ConfigMap, { namespace: 'ns', name: 'missing' })).rejects.toThrow(
+      /configmaps "missing" not found/,
+    );
     expect(gets().length).toBe(before);
     // A full read of the kind has no full informer to come from: it goes to the API server.
     expect((await client.get(ConfigMap, { namespace: 'ns', name: 'a' })).data).toEqual({ big: 'payload' });
@@ -58,7 +75,11 @@ describe('client metadata reads', () => {
     await informer.waitForSync();
     const client = newClient({ rest, cache, fieldManager: 'test' });
     const before = gets().length;
-    expect(Object.keys(await client.getMetadata(ConfigMap, { namespace: 'ns', name: 'b' })).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
+    expect(Object.keys(await client.getMetadata(ConfigMap, { namespace: 'ns', name: 'b' })).sort()).toEqual([
+      'apiVersion',
+      'kind',
+      'metadata',
+    ]);
     expect(gets().length).toBe(before);
   });
 

@@ -117,7 +117,8 @@ export class ControllerBuilder {
     this.watchSpecs.push({
       build: (cache, owner) => {
         if (!owner) throw new Error(`.owns(${resource.kind}) needs .for(): owner references are matched against the for() kind`);
-        return kindSource(cache, resource, enqueueRequestForOwner(owner), this.predicatesOf(options), sourceOptions(options));
+        const handler = enqueueRequestForOwner(owner);
+        return kindSource(cache, resource, handler, this.predicatesOf(options), sourceOptions(options));
       },
     });
     return this;
@@ -127,11 +128,26 @@ export class ControllerBuilder {
    * ControllerBuilder.watches watches any kind: `mapFn` turns each changed object into the requests to
    * reconcile. `{ metadataOnly: true }` caches only metadata and hands `mapFn` {@link PartialObjectMetadata}.
    */
-  watches<T extends KubernetesObject>(resource: ResourceDescriptor<T>, mapFn: MapFunc<PartialObjectMetadata>, options: MetadataWatchOptions): this;
-  watches<T extends KubernetesObject>(resource: ResourceDescriptor<T>, mapFn: MapFunc<T>, options?: WatchOptions<T>): this;
-  watches(resource: ResourceDescriptor, mapFn: MapFunc<never>, options: WatchOptions<KubernetesObject> | MetadataWatchOptions = {}): this {
+  watches<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    mapFn: MapFunc<PartialObjectMetadata>,
+    options: MetadataWatchOptions,
+  ): this;
+  watches<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    mapFn: MapFunc<T>,
+    options?: WatchOptions<T>,
+  ): this;
+  watches(
+    resource: ResourceDescriptor,
+    mapFn: MapFunc<never>,
+    options: WatchOptions<KubernetesObject> | MetadataWatchOptions = {},
+  ): this {
     this.watchSpecs.push({
-      build: (cache) => kindSource(cache, resource, enqueueRequestsFromMapFunc(mapFn as MapFunc), this.predicatesOf(options), sourceOptions(options)),
+      build: (cache) => {
+        const handler = enqueueRequestsFromMapFunc(mapFn as MapFunc);
+        return kindSource(cache, resource, handler, this.predicatesOf(options), sourceOptions(options));
+      },
     });
     return this;
   }

@@ -63,6 +63,12 @@ export interface ControllerOptions {
 }
 
 
+/** Watch is a source of a controller and what stops it alone (its removal). */
+interface Watch {
+  source: Source;
+  stop: AbortController;
+}
+
 /** defaultCacheSyncTimeoutMs is controller-runtime's cache sync timeout. */
 export const defaultCacheSyncTimeoutMs = 120_000;
 
@@ -92,7 +98,7 @@ export class Controller implements Runnable {
   private readonly log: Logger;
   private readonly clock: Clock;
   private readonly metrics: ControllerMetrics;
-  private readonly sources: Array<{ source: Source; stop: AbortController }> = [];
+  private readonly sources: Watch[] = [];
   private started = false;
   private running: { queue: RequestQueue; signal: AbortSignal } | undefined;
   private fatal: Error | undefined;
@@ -125,7 +131,7 @@ export class Controller implements Runnable {
    * informer, which stops when nothing else uses it; the returned promise resolves once it has.
    */
   watch(source: Source): () => Promise<void> {
-    const watch = { source, stop: new AbortController() };
+    const watch: Watch = { source, stop: new AbortController() };
     this.sources.push(watch);
     if (this.running) this.startSource(watch, this.running);
     let removed: Promise<void> | undefined;
@@ -141,7 +147,7 @@ export class Controller implements Runnable {
     };
   }
 
-  private startSource(watch: { source: Source; stop: AbortController }, running: { queue: RequestQueue; signal: AbortSignal }): void {
+  private startSource(watch: Watch, running: { queue: RequestQueue; signal: AbortSignal }): void {
     this.log.info({ source: watch.source.description }, 'Starting EventSource');
     watch.source.start(running.queue, AbortSignal.any([running.signal, watch.stop.signal]), this.log);
   }

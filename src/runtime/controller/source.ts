@@ -54,14 +54,17 @@ export function kindSource<T extends KubernetesObject>(
   predicates: readonly Predicate<T>[] = [],
   options: KindSourceOptions = {},
 ): Source {
-  const informerOptions: InformerOptions | undefined = options.metadataOnly === true ? { metadataOnly: true } : undefined;
+  const informerOptions: InformerOptions | undefined =
+    options.metadataOnly === true ? { metadataOnly: true } : undefined;
   let informer: Informer<T> | undefined;
   let released = false;
-  const acquire = (): Informer<T> => (informer ??= cache.acquireInformer?.(resource, informerOptions) ?? cache.getInformer(resource, informerOptions));
+  const acquire = (): Informer<T> =>
+    (informer ??= cache.acquireInformer?.(resource, informerOptions) ?? cache.getInformer(resource, informerOptions));
   // Taken eagerly so that the cache knows every required kind before it starts (and syncs it before the
   // leader election, so a replica that takes over has a warm cache).
   if (options.optional !== true) acquire();
-  const description = `kind source: ${resource.apiVersion}, Kind=${resource.kind}${options.metadataOnly === true ? ' (metadata only)' : ''}`;
+  const view = options.metadataOnly === true ? ' (metadata only)' : '';
+  const description = `kind source: ${resource.apiVersion}, Kind=${resource.kind}${view}`;
   return {
     description,
     optional: options.optional === true,
@@ -76,13 +79,18 @@ export function kindSource<T extends KubernetesObject>(
       };
       const watched = acquire();
       if (options.optional === true && !watched.hasSynced()) {
-        log.info({ source: description }, 'Optional watch started, not waiting for it to sync: its kind may not be served yet');
+        log.info(
+          { source: description },
+          'Optional watch started, not waiting for it to sync: its kind may not be served yet',
+        );
         watched.waitForSync(signal).then(
           () => log.info({ source: description }, 'Optional watch synced'),
           () => undefined,
         );
       }
-      const listed: RequestQueue = { add: (request, opts) => queue.add(request, { priority: Math.min(opts?.priority ?? lowPriority, lowPriority) }) };
+      const listed: RequestQueue = {
+        add: (request, opts) => queue.add(request, { priority: Math.min(opts?.priority ?? lowPriority, lowPriority) }),
+      };
       const remove = watched.addEventHandler({
         onAdd: (object, isInInitialList = false) =>
           guard('create', () => {

@@ -123,7 +123,10 @@ export class FakeCache implements Cache, FieldIndexer {
 
   constructor(private readonly options: { synced?: boolean } = {}) {}
 
-  /** FakeCache.informer returns the fake informer of `resource` (its metadata-only one with `metadataOnly`), creating it on first use. */
+  /**
+   * FakeCache.informer returns the fake informer of `resource` (its metadata-only one with `metadataOnly`),
+   * creating it on first use.
+   */
   informer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): FakeInformer<T> {
     const key = fakeKey(resource, options);
     let informer = this.informers.get(key);

@@ -274,7 +274,13 @@ describe('FakeClient with objects nested as deep as the API server accepts', () 
   interface Tree extends KubernetesObject {
     spec: { color?: string; tree?: unknown };
   }
-  const TreeResource = defineResource<Tree>({ group: 'example.com', version: 'v1', kind: 'Tree', plural: 'trees', namespaced: true });
+  const TreeResource = defineResource<Tree>({
+    group: 'example.com',
+    version: 'v1',
+    kind: 'Tree',
+    plural: 'trees',
+    namespaced: true,
+  });
   const nested = (levels: number, leaf: unknown): unknown => {
     let v = leaf;
     for (let i = 0; i < levels; i++) v = { a: v };
@@ -286,9 +292,10 @@ describe('FakeClient with objects nested as deep as the API server accepts', () 
     return cur;
   };
 
-  it('creates, reads, lists, updates and patches them, deeper than structuredClone and isDeepStrictEqual reach', async () => {
+  it('creates, reads, lists, updates and patches them past where structuredClone overflows', async () => {
     const c = new FakeClient();
-    const created = await c.create(TreeResource, { metadata: { namespace: 'ns', name: 'deep' }, spec: { tree: nested(9_000, 'leaf') } });
+    const key = { namespace: 'ns', name: 'deep' };
+    const created = await c.create(TreeResource, { metadata: key, spec: { tree: nested(9_000, 'leaf') } });
     expect(created.metadata?.generation).toBe(1);
     const read = await c.get(TreeResource, { namespace: 'ns', name: 'deep' });
     expect(leafOf(read.spec.tree)).toBe('leaf');
@@ -299,9 +306,10 @@ describe('FakeClient with objects nested as deep as the API server accepts', () 
     // Writing the same object again changes nothing, so the resourceVersion stays.
     const same = await c.update(TreeResource, updated);
     expect(same.metadata?.resourceVersion).toBe(updated.metadata?.resourceVersion);
-    const patched = await c.patch(TreeResource, { namespace: 'ns', name: 'deep' }, { type: 'json', ops: [{ op: 'add', path: '/spec/color', value: 'red' }] });
+    const ops = [{ op: 'add' as const, path: '/spec/color', value: 'red' }];
+    const patched = await c.patch(TreeResource, key, { type: 'json', ops });
     expect(patched.spec.color).toBe('red');
-    const merged = await c.patch(TreeResource, { namespace: 'ns', name: 'deep' }, { type: 'merge', data: { spec: { color: 'blue' } } });
+    const merged = await c.patch(TreeResource, key, { type: 'merge', data: { spec: { color: 'blue' } } });
     expect([merged.spec.color, leafOf(merged.spec.tree)]).toEqual(['blue', 'changed']);
   });
 });

@@ -106,7 +106,7 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** FakeClient.getMetadata returns the apiVersion, kind and metadata of the stored object or throws 404. */
-  async getMetadata(resource: ResourceDescriptor, key: ObjectKey, _options?: GetOptions): Promise<PartialObjectMetadata> {
+  async getMetadata(resource: ResourceDescriptor, key: ObjectKey, _o?: GetOptions): Promise<PartialObjectMetadata> {
     return toPartialObjectMetadata(resource, cloneJson(this.mustGet(resource, key)));
   }
 

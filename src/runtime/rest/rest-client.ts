@@ -1,4 +1,9 @@
-import { METADATA_ACCEPT, METADATA_LIST_ACCEPT, toPartialObjectMetadata, type PartialObjectMetadata } from '../metadata.js';
+import {
+  METADATA_ACCEPT,
+  METADATA_LIST_ACCEPT,
+  toPartialObjectMetadata,
+  type PartialObjectMetadata,
+} from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { encodeDates, type WithDates } from '../wire.js';
 import type { Transport } from './transport.js';
@@ -101,9 +106,14 @@ export class RestClient {
   }
 
   /** RestClient.getMetadata reads the metadata of one object, as a `PartialObjectMetadata` of the resource's kind. */
-  async getMetadata(resource: ResourceDescriptor, key: ObjectKey, options: { signal?: AbortSignal } = {}): Promise<PartialObjectMetadata> {
+  async getMetadata(
+    resource: ResourceDescriptor,
+    key: ObjectKey,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PartialObjectMetadata> {
     const path = resourcePath(resource, keyPath(resource, key));
-    const body = await this.transport.request<KubernetesObject>({ method: 'GET', path, accept: METADATA_ACCEPT, signal: options.signal });
+    const request = { method: 'GET' as const, path, accept: METADATA_ACCEPT, signal: options.signal };
+    const body = await this.transport.request<KubernetesObject>(request);
     return toPartialObjectMetadata(resource, body);
   }
 
