@@ -75,6 +75,28 @@ describe('createManager', () => {
   });
 });
 
+describe('createManager with self-managed webhook certificates', () => {
+  it('needs a Service name, the default file names and a namespace; selfManaged alone is a mistake', async () => {
+    await expect(manager({ webhook: { certificates: 'self-managed' } })).rejects.toThrow(/needs webhook\.selfManaged\.serviceName/);
+    await expect(manager({ webhook: { certificates: 'self-managed', certName: 'cert.pem', selfManaged: { serviceName: 'svc', namespace: 'ns' } } })).rejects.toThrow(
+      /writes the serving certificate as tls\.crt: remove webhook\.certName \("cert\.pem"\)/,
+    );
+    await expect(manager({ webhook: { selfManaged: { serviceName: 'svc' } } })).rejects.toThrow(/webhook\.certificates is not 'self-managed'/);
+    const saved = process.env.POD_NAMESPACE;
+    delete process.env.POD_NAMESPACE;
+    try {
+      await expect(manager({ webhook: { certificates: 'self-managed', selfManaged: { serviceName: 'svc' } } })).rejects.toThrow(
+        /self-managed webhook certificates need a namespace/,
+      );
+      process.env.POD_NAMESPACE = 'operators';
+      await expect(manager({ webhook: { certificates: 'self-managed', selfManaged: { serviceName: 'svc' } } })).resolves.toBeDefined();
+    } finally {
+      if (saved === undefined) delete process.env.POD_NAMESPACE;
+      else process.env.POD_NAMESPACE = saved;
+    }
+  });
+});
+
 describe('createManager without a kubeConfig', () => {
   it('explains that no cluster configuration was found', async () => {
     const saved = { HOME: process.env.HOME, KUBECONFIG: process.env.KUBECONFIG, KUBERNETES_SERVICE_HOST: process.env.KUBERNETES_SERVICE_HOST };

@@ -244,13 +244,17 @@ async function loop(signal: AbortSignal, intervalMs: number, log: Logger, what: 
 
 /**
  * certificateRunnables are the two manager runnables of a provisioner: `leader` (leader-elected) keeps
- * the Secret and the CA bundles current, `replica` (every replica) keeps certDir equal to the Secret.
- * Both check every `intervalMs` (default 1 minute); rotation is due long before expiry, so a pass missed
- * while leadership moves costs nothing.
+ * the Secret and the CA bundles current and its own certDir at once, `replica` (every replica) keeps
+ * certDir equal to the Secret. Both check every `intervalMs` (default 1 minute); rotation is due long
+ * before expiry, so a pass missed while leadership moves costs nothing.
  */
 export function certificateRunnables(provisioner: WebhookCertificateProvisioner, log: Logger, intervalMs = 60_000): { leader: Runnable; replica: Runnable } {
+  const leaderPass = async (): Promise<void> => {
+    await provisioner.reconcile();
+    await provisioner.sync();
+  };
   return {
-    leader: { needLeaderElection: true, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate reconcile failed', () => provisioner.reconcile()) },
+    leader: { needLeaderElection: true, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate reconcile failed', leaderPass) },
     replica: { needLeaderElection: false, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate sync failed', () => provisioner.sync()) },
   };
 }
