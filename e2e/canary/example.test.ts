@@ -9,7 +9,16 @@ import { execa } from 'execa';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManager, isConflict, newLogger, silentLogger, type Client, type KubernetesObject, type Manager, type ResourceDescriptor } from '../../dist/src/runtime/index.js';
+import {
+  createManager,
+  isConflict,
+  newLogger,
+  silentLogger,
+  type Client,
+  type KubernetesObject,
+  type Manager,
+  type ResourceDescriptor,
+} from '../../dist/src/runtime/index.js';
 import { directClient, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { runCliOk } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/paths.js';
@@ -26,8 +35,16 @@ interface Route {
   destination: { host: string; subset?: string };
   weight?: number;
 }
-type VirtualService = KubernetesObject & { spec?: { hosts?: string[]; gateways?: string[]; http?: { name?: string; route?: Route[]; retries?: { attempts?: number } }[] } };
-type DestinationRule = KubernetesObject & { spec?: { host: string; subsets?: { name: string; labels?: Record<string, string> }[] } };
+type VirtualService = KubernetesObject & {
+  spec?: {
+    hosts?: string[];
+    gateways?: string[];
+    http?: { name?: string; route?: Route[]; retries?: { attempts?: number } }[];
+  };
+};
+type DestinationRule = KubernetesObject & {
+  spec?: { host: string; subsets?: { name: string; labels?: Record<string, string> }[] };
+};
 interface CanarySpec {
   host: string;
   stableVersion: string;
@@ -35,7 +52,13 @@ interface CanarySpec {
   stableWeight: number;
   canaryWeight: number;
 }
-type Canary = KubernetesObject & { spec: CanarySpec; status?: { canaryWeight?: number; conditions?: { type: string; status: string; reason: string; message: string; observedGeneration?: number }[] } };
+type Canary = KubernetesObject & {
+  spec: CanarySpec;
+  status?: {
+    canaryWeight?: number;
+    conditions?: { type: string; status: string; reason: string; message: string; observedGeneration?: number }[];
+  };
+};
 
 beforeAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
@@ -44,7 +67,8 @@ beforeAll(async () => {
   await runCliOk(['create', 'api', '--group', 'rollout', '--version', 'v1', '--kind', 'Canary'], dir);
   await runCliOk(['import', 'crd', ...ISTIO_CRDS], dir);
   copyFileSync(join(EXAMPLE, 'canary.types.ts'), join(dir, 'src/api/v1/canary.types.ts'));
-  for (const f of ['canary.controller.ts', 'traffic.ts']) copyFileSync(join(EXAMPLE, f), join(dir, 'src/controllers', f));
+  for (const f of ['canary.controller.ts', 'traffic.ts'])
+    copyFileSync(join(EXAMPLE, f), join(dir, 'src/controllers', f));
   rmSync(join(dir, 'src/controllers/canary.controller.test.ts'));
   await runCliOk(['generate'], dir);
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
@@ -65,11 +89,17 @@ describe('a Canary operator on imported Istio types', () => {
       'virtualservice.types.ts',
     ]);
     expect(readdirSync(join(dir, 'config/crd/bases'))).toEqual(['rollout.example.com_canaries.yaml']);
-    expect(readFileSync(join(dir, 'config/rbac/role.yaml'), 'utf8')).toMatch(/- apiGroups:\n {2}- networking\.istio\.io\n {2}resources:\n {2}- destinationrules\n {2}- virtualservices\n/);
+    expect(readFileSync(join(dir, 'config/rbac/role.yaml'), 'utf8')).toMatch(
+      /- apiGroups:\n {2}- networking\.istio\.io\n {2}resources:\n {2}- destinationrules\n {2}- virtualservices\n/,
+    );
   });
 
   it('type-checks under strict', async () => {
-    const tsc = await execa(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], { cwd: dir, reject: false });
+    const tsc = await execa(
+      process.execPath,
+      [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'],
+      { cwd: dir, reject: false },
+    );
     expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
   });
 
@@ -90,12 +120,18 @@ describe('a Canary operator on imported Istio types', () => {
       return Object.fromEntries(route.map((r) => [r.destination.subset ?? '', r.weight]));
     };
     const ready = (want: { status: string; reason: string; generation?: number }) =>
-      waitFor(`Canary Ready=${want.status} (${want.reason})`, async () => {
-        const c = await client.get(CanaryResource, key);
-        const cond = c.status?.conditions?.find((x) => x.type === 'Ready');
-        const current = want.generation === undefined || cond?.observedGeneration === want.generation;
-        return cond?.status === want.status && cond.reason === want.reason && current ? { canary: c, cond } : undefined;
-      }, 30_000);
+      waitFor(
+        `Canary Ready=${want.status} (${want.reason})`,
+        async () => {
+          const c = await client.get(CanaryResource, key);
+          const cond = c.status?.conditions?.find((x) => x.type === 'Ready');
+          const current = want.generation === undefined || cond?.observedGeneration === want.generation;
+          return cond?.status === want.status && cond.reason === want.reason && current
+            ? { canary: c, cond }
+            : undefined;
+        },
+        30_000,
+      );
     const setWeights = async (stableWeight: number, canaryWeight: number): Promise<number> => {
       const c = await client.get(CanaryResource, key);
       const updated = await client.update(CanaryResource, { ...c, spec: { ...c.spec, stableWeight, canaryWeight } });
@@ -103,13 +139,30 @@ describe('a Canary operator on imported Istio types', () => {
     };
 
     beforeAll(async () => {
-      env = await startTestEnv({ crdDirectoryPaths: [join(dir, 'config/crd/bases'), ...ISTIO_CRDS], errorIfCRDPathMissing: true });
+      env = await startTestEnv({
+        crdDirectoryPaths: [join(dir, 'config/crd/bases'), ...ISTIO_CRDS],
+        errorIfCRDPathMissing: true,
+      });
       client = directClient(env);
-      ({ CanaryResource } = (await import(join(dir, 'src/api/v1/zz_generated.resources.ts'))) as { CanaryResource: ResourceDescriptor<Canary> });
-      ({ VirtualServiceResource } = (await import(join(dir, 'src/api/external/networking.istio.io/v1/virtualservice.resource.ts'))) as { VirtualServiceResource: ResourceDescriptor<VirtualService> });
-      ({ DestinationRuleResource } = (await import(join(dir, 'src/api/external/networking.istio.io/v1/destinationrule.resource.ts'))) as { DestinationRuleResource: ResourceDescriptor<DestinationRule> });
-      mgr = await createManager({ kubeConfig: env.kubeConfig, metricsBindAddress: '0', healthProbeBindAddress: '0', logger: process.env.DEBUG_CANARY ? newLogger({ level: 'debug' }) : silentLogger(), fieldManager: 'canary-operator' });
-      const { CanaryReconciler } = (await import(join(dir, 'src/controllers/canary.controller.ts'))) as { CanaryReconciler: new (client: Manager['client']) => { setupWithManager(mgr: Manager): unknown } };
+      ({ CanaryResource } = (await import(join(dir, 'src/api/v1/zz_generated.resources.ts'))) as {
+        CanaryResource: ResourceDescriptor<Canary>;
+      });
+      ({ VirtualServiceResource } = (await import(
+        join(dir, 'src/api/external/networking.istio.io/v1/virtualservice.resource.ts')
+      )) as { VirtualServiceResource: ResourceDescriptor<VirtualService> });
+      ({ DestinationRuleResource } = (await import(
+        join(dir, 'src/api/external/networking.istio.io/v1/destinationrule.resource.ts')
+      )) as { DestinationRuleResource: ResourceDescriptor<DestinationRule> });
+      mgr = await createManager({
+        kubeConfig: env.kubeConfig,
+        metricsBindAddress: '0',
+        healthProbeBindAddress: '0',
+        logger: process.env.DEBUG_CANARY ? newLogger({ level: 'debug' }) : silentLogger(),
+        fieldManager: 'canary-operator',
+      });
+      const { CanaryReconciler } = (await import(join(dir, 'src/controllers/canary.controller.ts'))) as {
+        CanaryReconciler: new (client: Manager['client']) => { setupWithManager(mgr: Manager): unknown };
+      };
       new CanaryReconciler(mgr.client).setupWithManager(mgr);
       running = mgr.start(stop.signal);
       running.catch(() => undefined);
@@ -132,9 +185,17 @@ describe('a Canary operator on imported Istio types', () => {
       expect(cond.message).toBe('stable v1 100%, canary v2 0%');
       expect(await routed()).toEqual({ stable: 100, canary: 0 });
       const rule = await client.get(DestinationRuleResource, key);
-      expect(rule.spec).toEqual({ host: 'reviews', subsets: [{ name: 'stable', labels: { version: 'v1' } }, { name: 'canary', labels: { version: 'v2' } }] });
+      expect(rule.spec).toEqual({
+        host: 'reviews',
+        subsets: [
+          { name: 'stable', labels: { version: 'v1' } },
+          { name: 'canary', labels: { version: 'v2' } },
+        ],
+      });
       for (const owned of [rule, await client.get(VirtualServiceResource, key)]) {
-        expect(owned.metadata?.ownerReferences).toEqual([expect.objectContaining({ kind: 'Canary', name: 'reviews', controller: true })]);
+        expect(owned.metadata?.ownerReferences).toEqual([
+          expect.objectContaining({ kind: 'Canary', name: 'reviews', controller: true }),
+        ]);
       }
     });
 
@@ -143,7 +204,11 @@ describe('a Canary operator on imported Istio types', () => {
       const vs = await client.get(VirtualServiceResource, key);
       const http = (vs.spec?.http ?? []).map((h) => (h.name === 'canary' ? { ...h, retries: { attempts: 3 } } : h));
       await client.update(VirtualServiceResource, { ...vs, spec: { ...vs.spec, gateways: ['mesh'], http } });
-      for (const [stable, canary] of [[90, 10], [50, 50], [0, 100]] as const) {
+      for (const [stable, canary] of [
+        [90, 10],
+        [50, 50],
+        [0, 100],
+      ] as const) {
         const generation = await setWeights(stable, canary);
         const { canary: c } = await ready({ status: 'True', reason: 'TrafficShifted', generation });
         expect(c.status?.canaryWeight).toBe(canary);
@@ -168,21 +233,50 @@ describe('a Canary operator on imported Istio types', () => {
       expect(await routed()).toEqual({ stable: 80, canary: 20 });
     });
 
-    it('setRouteWeights fails with a Conflict on a stale resourceVersion, and refuses bad weights before sending', async () => {
+    it('setRouteWeights: Conflict on a stale resourceVersion, bad weights never sent', async () => {
       // The helper alone: the controller would route the Canary's weights back.
       stop.abort();
       await running;
       const { setRouteWeights } = (await import(join(dir, 'src/controllers/traffic.ts'))) as {
-        setRouteWeights(client: Client, vs: VirtualService, split: { host: string; stable: { version: string; weight: number }; canary: { version: string; weight: number } }): Promise<boolean>;
+        setRouteWeights(
+          client: Client,
+          vs: VirtualService,
+          split: {
+            host: string;
+            stable: { version: string; weight: number };
+            canary: { version: string; weight: number };
+          },
+        ): Promise<boolean>;
       };
       const stale = await client.get(VirtualServiceResource, key);
-      const fresh = await client.update(VirtualServiceResource, { ...stale, metadata: { ...stale.metadata, labels: { edited: 'true' } } });
-      const split = (s: number, c: number) => ({ host: 'reviews', stable: { version: 'v1', weight: s }, canary: { version: 'v2', weight: c } });
-      const conflict = await setRouteWeights(client, { metadata: { ...key, resourceVersion: stale.metadata?.resourceVersion } }, split(60, 40)).catch((e: unknown) => e);
+      const fresh = await client.update(VirtualServiceResource, {
+        ...stale,
+        metadata: { ...stale.metadata, labels: { edited: 'true' } },
+      });
+      const split = (s: number, c: number) => ({
+        host: 'reviews',
+        stable: { version: 'v1', weight: s },
+        canary: { version: 'v2', weight: c },
+      });
+      const conflict = await setRouteWeights(
+        client,
+        { metadata: { ...key, resourceVersion: stale.metadata?.resourceVersion } },
+        split(60, 40),
+      ).catch((e: unknown) => e);
       expect(isConflict(conflict)).toBe(true);
-      expect((await client.get(VirtualServiceResource, key)).metadata?.resourceVersion).toBe(fresh.metadata?.resourceVersion);
-      await expect(setRouteWeights(client, { metadata: key }, split(60, 60))).rejects.toThrow('refusing to route reviews: weights must add up to 100, got 60 + 60 = 120');
-      expect(await setRouteWeights(client, { metadata: { ...key, resourceVersion: fresh.metadata?.resourceVersion } }, split(60, 40))).toBe(true);
+      expect((await client.get(VirtualServiceResource, key)).metadata?.resourceVersion).toBe(
+        fresh.metadata?.resourceVersion,
+      );
+      await expect(setRouteWeights(client, { metadata: key }, split(60, 60))).rejects.toThrow(
+        'refusing to route reviews: weights must add up to 100, got 60 + 60 = 120',
+      );
+      expect(
+        await setRouteWeights(
+          client,
+          { metadata: { ...key, resourceVersion: fresh.metadata?.resourceVersion } },
+          split(60, 40),
+        ),
+      ).toBe(true);
       expect(await routed()).toEqual({ stable: 60, canary: 40 });
     });
   });

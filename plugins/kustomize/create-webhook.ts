@@ -30,7 +30,9 @@ function commented(path: string, header: string, object: object): FileDescriptor
  * certificates: the API server's side and the manager patch).
  */
 export const createWebhookSubcommand: Subcommand = {
-  description: 'config/webhook, config/certmanager, manager webhook patch, CRD conversion patch, config/self-managed-certs, config/webhook-mtls',
+  description:
+    'config/webhook, config/certmanager, manager webhook patch, CRD conversion patch, ' +
+    'config/self-managed-certs, config/webhook-mtls',
   options: [{ name: 'force', type: 'boolean', description: 'overwrite files that already exist', default: false }],
   scaffold(ctx) {
     const res = ctx.resource;
@@ -45,7 +47,9 @@ export const createWebhookSubcommand: Subcommand = {
       yaml('config/default/manager_webhook_patch.yaml', managerWebhookPatch()),
       commented('config/self-managed-certs/kustomization.yaml', SELF_MANAGED_HEADER, selfManaged.kustomization),
       ...Object.entries(selfManaged.files).map(([f, o]) => yaml(`config/self-managed-certs/${f}`, o)),
-      ...Object.entries(webhookMtlsFiles(projectName)).map(([f, { header, object }]) => commented(`config/webhook-mtls/${f}`, header, object)),
+      ...Object.entries(webhookMtlsFiles(projectName)).map(([f, { header, object }]) =>
+        commented(`config/webhook-mtls/${f}`, header, object),
+      ),
       {
         kind: 'insert',
         path: 'config/default/kustomization.yaml',

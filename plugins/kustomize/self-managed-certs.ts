@@ -19,11 +19,29 @@ export function selfManagedCertsFiles(projectName: string): { kustomization: obj
   const labels = commonLabels(projectName);
   const subjects = [{ kind: 'ServiceAccount', name: `${projectName}-controller-manager`, namespace }];
   const kustomization = {
-    resources: ['../default', 'certificate_secret_role.yaml', 'certificate_secret_role_binding.yaml', 'ca_injection_role.yaml', 'ca_injection_role_binding.yaml'],
+    resources: [
+      '../default',
+      'certificate_secret_role.yaml',
+      'certificate_secret_role_binding.yaml',
+      'ca_injection_role.yaml',
+      'ca_injection_role_binding.yaml',
+    ],
     patches: [
-      // cert-manager's Issuer and Certificate go; its CA injection annotations would make a cainjector fight the manager.
-      ...[['Certificate', 'serving-cert'], ['Issuer', 'selfsigned-issuer']].map(([kind, name]) => ({
-        patch: `$patch: delete\napiVersion: cert-manager.io/v1\nkind: ${kind}\nmetadata:\n  name: ${projectName}-${name}\n  namespace: ${namespace}\n`,
+      // cert-manager's Issuer and Certificate go; its CA injection annotations would make a cainjector fight
+      // the manager.
+      ...[
+        ['Certificate', 'serving-cert'],
+        ['Issuer', 'selfsigned-issuer'],
+      ].map(([kind, name]) => ({
+        patch: [
+          '$patch: delete',
+          'apiVersion: cert-manager.io/v1',
+          `kind: ${kind}`,
+          'metadata:',
+          `  name: ${projectName}-${name}`,
+          `  namespace: ${namespace}`,
+          '',
+        ].join('\n'),
       })),
       {
         patch: '- op: remove\n  path: /metadata/annotations/cert-manager.io~1inject-ca-from\n',
@@ -43,14 +61,23 @@ export function selfManagedCertsFiles(projectName: string): { kustomization: obj
         rules: [
           // create cannot be limited to a name: the API server knows it only from the object.
           { apiGroups: [''], resources: ['secrets'], verbs: ['create'] },
-          { apiGroups: [''], resources: ['secrets'], resourceNames: [`${projectName}-webhook-server-cert`], verbs: ['get', 'update'] },
+          {
+            apiGroups: [''],
+            resources: ['secrets'],
+            resourceNames: [`${projectName}-webhook-server-cert`],
+            verbs: ['get', 'update'],
+          },
         ],
       },
       'certificate_secret_role_binding.yaml': {
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'RoleBinding',
         metadata: { labels, name: `${projectName}-webhook-certificate-secret`, namespace },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: `${projectName}-webhook-certificate-secret` },
+        roleRef: {
+          apiGroup: 'rbac.authorization.k8s.io',
+          kind: 'Role',
+          name: `${projectName}-webhook-certificate-secret`,
+        },
         subjects,
       },
       'ca_injection_role.yaml': {
@@ -61,7 +88,10 @@ export function selfManagedCertsFiles(projectName: string): { kustomization: obj
           {
             apiGroups: ['admissionregistration.k8s.io'],
             resources: ['mutatingwebhookconfigurations', 'validatingwebhookconfigurations'],
-            resourceNames: [`${projectName}-mutating-webhook-configuration`, `${projectName}-validating-webhook-configuration`],
+            resourceNames: [
+              `${projectName}-mutating-webhook-configuration`,
+              `${projectName}-validating-webhook-configuration`,
+            ],
             verbs: ['get', 'update'],
           },
           // The CRDs whose conversion the manager serves; list them in resourceNames to narrow this.
@@ -72,10 +102,16 @@ export function selfManagedCertsFiles(projectName: string): { kustomization: obj
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'ClusterRoleBinding',
         metadata: { labels, name: `${projectName}-webhook-ca-injection` },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `${projectName}-webhook-ca-injection` },
+        roleRef: {
+          apiGroup: 'rbac.authorization.k8s.io',
+          kind: 'ClusterRole',
+          name: `${projectName}-webhook-ca-injection`,
+        },
         subjects,
       },
-      'manager_self_managed_certs_patch.yaml': [{ op: 'add', path: '/spec/template/spec/containers/0/args/-', value: '--webhook-cert-mode=self-managed' }],
+      'manager_self_managed_certs_patch.yaml': [
+        { op: 'add', path: '/spec/template/spec/containers/0/args/-', value: '--webhook-cert-mode=self-managed' },
+      ],
       // The certificate directory becomes a writable emptyDir the manager fills from the Secret (the root
       // filesystem is read-only); the Secret is no longer mounted.
       'manager_cert_dir_patch.yaml': {
@@ -85,7 +121,9 @@ export function selfManagedCertsFiles(projectName: string): { kustomization: obj
         spec: {
           template: {
             spec: {
-              containers: [{ name: 'manager', volumeMounts: [{ mountPath: CERT_DIR, name: 'webhook-certs', readOnly: null }] }],
+              containers: [
+                { name: 'manager', volumeMounts: [{ mountPath: CERT_DIR, name: 'webhook-certs', readOnly: null }] },
+              ],
               volumes: [{ name: 'webhook-certs', secret: null, emptyDir: {} }],
             },
           },

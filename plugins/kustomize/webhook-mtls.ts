@@ -15,7 +15,11 @@ export function webhookMtlsFiles(projectName: string): Record<string, WebhookMtl
   const kubeconfig = '/etc/kubernetes/webhook-kubeconfig.yaml';
   const plugin = (name: string) => ({
     name,
-    configuration: { apiVersion: 'apiserver.config.k8s.io/v1', kind: 'WebhookAdmissionConfiguration', kubeConfigFile: kubeconfig },
+    configuration: {
+      apiVersion: 'apiserver.config.k8s.io/v1',
+      kind: 'WebhookAdmissionConfiguration',
+      kubeConfigFile: kubeconfig,
+    },
   });
   return {
     'admission-configuration.yaml': {
@@ -24,7 +28,11 @@ export function webhookMtlsFiles(projectName: string): Record<string, WebhookMtl
         ' --admission-control-config-file=<this file> presents the client certificate of the kubeconfig below\n' +
         ' when it calls admission webhooks. CRD conversion calls present none (kubernetes/kubernetes#131810):\n' +
         ' a manager that converts must not require client certificates.',
-      object: { apiVersion: 'apiserver.config.k8s.io/v1', kind: 'AdmissionConfiguration', plugins: [plugin('ValidatingAdmissionWebhook'), plugin('MutatingAdmissionWebhook')] },
+      object: {
+        apiVersion: 'apiserver.config.k8s.io/v1',
+        kind: 'AdmissionConfiguration',
+        plugins: [plugin('ValidatingAdmissionWebhook'), plugin('MutatingAdmissionWebhook')],
+      },
     },
     'webhook-kubeconfig.yaml': {
       header:
@@ -38,7 +46,10 @@ export function webhookMtlsFiles(projectName: string): Record<string, WebhookMtl
         users: [
           {
             name: `${projectName}-webhook-service.${projectName}-system.svc`,
-            user: { 'client-certificate': '/etc/kubernetes/pki/webhook-client.crt', 'client-key': '/etc/kubernetes/pki/webhook-client.key' },
+            user: {
+              'client-certificate': '/etc/kubernetes/pki/webhook-client.crt',
+              'client-key': '/etc/kubernetes/pki/webhook-client.key',
+            },
           },
         ],
       },
@@ -50,10 +61,26 @@ export function webhookMtlsFiles(projectName: string): Record<string, WebhookMtl
         ' ConfigMap webhook-client-ca (key ca.crt: the CA that issued the certificate of\n' +
         " webhook-kubeconfig.yaml) in the manager's namespace.",
       object: [
-        { op: 'add', path: '/spec/template/spec/containers/0/args/-', value: `--webhook-client-ca=${CLIENT_CA_DIR}/ca.crt` },
-        { op: 'add', path: '/spec/template/spec/containers/0/args/-', value: '--webhook-allowed-client-names=kube-apiserver' },
-        { op: 'add', path: '/spec/template/spec/containers/0/volumeMounts/-', value: { mountPath: CLIENT_CA_DIR, name: 'webhook-client-ca', readOnly: true } },
-        { op: 'add', path: '/spec/template/spec/volumes/-', value: { name: 'webhook-client-ca', configMap: { name: 'webhook-client-ca' } } },
+        {
+          op: 'add',
+          path: '/spec/template/spec/containers/0/args/-',
+          value: `--webhook-client-ca=${CLIENT_CA_DIR}/ca.crt`,
+        },
+        {
+          op: 'add',
+          path: '/spec/template/spec/containers/0/args/-',
+          value: '--webhook-allowed-client-names=kube-apiserver',
+        },
+        {
+          op: 'add',
+          path: '/spec/template/spec/containers/0/volumeMounts/-',
+          value: { mountPath: CLIENT_CA_DIR, name: 'webhook-client-ca', readOnly: true },
+        },
+        {
+          op: 'add',
+          path: '/spec/template/spec/volumes/-',
+          value: { name: 'webhook-client-ca', configMap: { name: 'webhook-client-ca' } },
+        },
       ],
     },
   };

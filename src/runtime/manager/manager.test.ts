@@ -77,19 +77,24 @@ describe('createManager', () => {
 
 describe('createManager with self-managed webhook certificates', () => {
   it('needs a Service name, the default file names and a namespace; selfManaged alone is a mistake', async () => {
-    await expect(manager({ webhook: { certificates: 'self-managed' } })).rejects.toThrow(/needs webhook\.selfManaged\.serviceName/);
-    await expect(manager({ webhook: { certificates: 'self-managed', certName: 'cert.pem', selfManaged: { serviceName: 'svc', namespace: 'ns' } } })).rejects.toThrow(
-      /writes the serving certificate as tls\.crt: remove webhook\.certName \("cert\.pem"\)/,
+    const selfManaged = (extra: object = {}, settings: object = {}) => {
+      const certificates = 'self-managed' as const;
+      const webhook = { certificates, selfManaged: { serviceName: 'svc', ...settings }, ...extra };
+      return manager({ webhook });
+    };
+    const noService = manager({ webhook: { certificates: 'self-managed' } });
+    await expect(noService).rejects.toThrow(/needs webhook\.selfManaged\.serviceName/);
+    await expect(selfManaged({ certName: 'cert.pem' }, { namespace: 'ns' })).rejects.toThrow(
+      /writes the certificate as tls\.crt: remove webhook\.certName \("cert\.pem"\)/,
     );
-    await expect(manager({ webhook: { selfManaged: { serviceName: 'svc' } } })).rejects.toThrow(/webhook\.certificates is not 'self-managed'/);
+    const notSelfManaged = manager({ webhook: { selfManaged: { serviceName: 'svc' } } });
+    await expect(notSelfManaged).rejects.toThrow(/webhook\.certificates is not 'self-managed'/);
     const saved = process.env.POD_NAMESPACE;
     delete process.env.POD_NAMESPACE;
     try {
-      await expect(manager({ webhook: { certificates: 'self-managed', selfManaged: { serviceName: 'svc' } } })).rejects.toThrow(
-        /self-managed webhook certificates need a namespace/,
-      );
+      await expect(selfManaged()).rejects.toThrow(/self-managed webhook certificates need a namespace/);
       process.env.POD_NAMESPACE = 'operators';
-      await expect(manager({ webhook: { certificates: 'self-managed', selfManaged: { serviceName: 'svc' } } })).resolves.toBeDefined();
+      await expect(selfManaged()).resolves.toBeDefined();
     } finally {
       if (saved === undefined) delete process.env.POD_NAMESPACE;
       else process.env.POD_NAMESPACE = saved;

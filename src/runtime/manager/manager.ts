@@ -1,5 +1,4 @@
 import { setMaxListeners } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
 import type { FieldIndexer } from '../cache/field-index.js';
@@ -23,9 +22,14 @@ import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from '../bind-address.js';
 import { loadKubeConfigClass } from './client-node.js';
 import type { ManagerOptions } from './options.js';
+import { podNamespace } from './pod-namespace.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
-import { bootstrapSelfManagedCertificates, checkWebhookCertificates, webhookServerOptions } from './webhook-certificates.js';
+import {
+  bootstrapSelfManagedCertificates,
+  checkWebhookCertificates,
+  webhookServerOptions,
+} from './webhook-certificates.js';
 import type { Runnable } from '../runnable.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
@@ -77,7 +81,6 @@ export interface Manager {
 }
 
 const EventResource = defineResource<EventsV1Event>({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true });
-const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
 /** DEFAULT_CACHE_SYNC_TIMEOUT_MS is controller-runtime's default CacheSyncTimeout. */
 const DEFAULT_CACHE_SYNC_TIMEOUT_MS = 120_000;
 
@@ -105,10 +108,14 @@ export async function createManager(options: ManagerOptions = {}): Promise<Manag
   if (options.webhook?.certificates === 'self-managed') {
     certNamespace = options.webhook.selfManaged?.namespace ?? leaseNamespace ?? (await podNamespace());
     if (certNamespace === undefined) {
-      throw new Error('self-managed webhook certificates need a namespace: not running in a cluster, so set webhook.selfManaged.namespace (or POD_NAMESPACE)');
+      throw new Error(
+        'self-managed webhook certificates need a namespace: not running in a cluster, ' +
+          'so set webhook.selfManaged.namespace (or POD_NAMESPACE)',
+      );
     }
   }
-  return new ControllerManager(options, logger, access, fieldManager, probeAddress, metricsAddress, { lease: leaseNamespace, certificates: certNamespace });
+  const namespaces = { lease: leaseNamespace, certificates: certNamespace };
+  return new ControllerManager(options, logger, access, fieldManager, probeAddress, metricsAddress, namespaces);
 }
 
 class ControllerManager implements Manager {
@@ -322,9 +329,11 @@ class ControllerManager implements Manager {
    */
   private async bootstrapWebhookCertificates(): Promise<void> {
     const webhook = this.options.webhook;
-    if (this.webhookServer === undefined || webhook?.certificates !== 'self-managed' || this.certNamespace === undefined) return;
-    const runnables = await bootstrapSelfManagedCertificates(webhook, this.certNamespace, this.apiReader, this.webhookServer, this.logger);
-    for (const runnable of runnables) this.groups.add(runnable);
+    const server = this.webhookServer;
+    if (server === undefined || webhook?.certificates !== 'self-managed' || this.certNamespace === undefined) return;
+    const ns = this.certNamespace;
+    const runnables = await bootstrapSelfManagedCertificates(webhook, ns, this.apiReader, server, this.logger);
+    for (const r of runnables) this.groups.add(r);
   }
 
   /** flushRecorders sends events the controllers recorded last, waiting at most 5 s. */
@@ -392,15 +401,4 @@ function loadDefaultKubeConfig(): KubeConfig {
     throw new Error(NO_CONFIG_MESSAGE);
   }
   return kc;
-}
-
-async function podNamespace(): Promise<string | undefined> {
-  const fromEnv = process.env.POD_NAMESPACE;
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  try {
-    const ns = (await readFile(SERVICE_ACCOUNT_NAMESPACE, 'utf8')).trim();
-    return ns === '' ? undefined : ns;
-  } catch {
-    return undefined;
-  }
 }

@@ -21,14 +21,23 @@ export function webhookServerOptions(webhook: ManagerWebhookOptions | undefined)
  */
 export function checkWebhookCertificates(webhook: ManagerWebhookOptions | undefined): void {
   if (webhook?.certificates !== 'self-managed') {
-    if (webhook?.selfManaged !== undefined) throw new Error("webhook.selfManaged is set but webhook.certificates is not 'self-managed'");
+    if (webhook?.selfManaged !== undefined)
+      throw new Error("webhook.selfManaged is set but webhook.certificates is not 'self-managed'");
     return;
   }
   if (webhook.selfManaged === undefined || webhook.selfManaged.serviceName === '')
-    throw new Error("webhook.certificates 'self-managed' needs webhook.selfManaged.serviceName, the webhook Service the certificate is for");
-  for (const [option, name, expected] of [['certName', webhook.certName, 'tls.crt'], ['keyName', webhook.keyName, 'tls.key']] as const) {
+    throw new Error(
+      "webhook.certificates 'self-managed' needs webhook.selfManaged.serviceName, the Service the certificate is for",
+    );
+  for (const [option, name, expected] of [
+    ['certName', webhook.certName, 'tls.crt'],
+    ['keyName', webhook.keyName, 'tls.key'],
+  ] as const) {
     if (name !== undefined && name !== expected)
-      throw new Error(`webhook.certificates 'self-managed' writes the serving certificate as ${expected}: remove webhook.${option} ("${name}")`);
+      throw new Error(
+        `webhook.certificates 'self-managed' writes the certificate as ${expected}: ` +
+          `remove webhook.${option} ("${name}")`,
+      );
   }
 }
 
@@ -67,6 +76,10 @@ export async function bootstrapSelfManagedCertificates(
     logger,
   });
   await provisioner.bootstrap();
-  const { leader, replica } = certificateRunnables(provisioner, logger.child({ logger: 'webhook-certificates' }), settings.checkIntervalMs);
+  const { leader, replica } = certificateRunnables(
+    provisioner,
+    logger.child({ logger: 'webhook-certificates' }),
+    settings.checkIntervalMs,
+  );
   return [leader, replica];
 }

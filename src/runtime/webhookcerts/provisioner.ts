@@ -254,7 +254,10 @@ export function certificateRunnables(provisioner: WebhookCertificateProvisioner,
     await provisioner.sync();
   };
   return {
-    leader: { needLeaderElection: true, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate reconcile failed', leaderPass) },
+    leader: {
+      needLeaderElection: true,
+      start: (signal) => loop(signal, intervalMs, log, 'webhook certificate reconcile failed', leaderPass),
+    },
     replica: { needLeaderElection: false, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate sync failed', () => provisioner.sync()) },
   };
 }
