@@ -6,7 +6,8 @@
 // The configuration has one webhook per replica, so every admission request goes through both. With
 // lifetimes of seconds, the leader replaces the serving certificate and then the CA while a stream of
 // admission requests and conversions runs through the API server: none fails, requests are in flight
-// across every swap either replica makes, and only the leader writes the Secret.
+// across every swap either replica makes, and only the leader writes the Secret. When the leader stops,
+// the follower takes the Lease over and rotates from then on.
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -394,6 +395,41 @@ describe.skipIf(skip !== '')(
       const bundle = (await secret()).data?.['ca.crt'];
       const crd = await client.get(builtin.CustomResourceDefinition, { name: CRD }, { live: true });
       expect(crd.spec.conversion?.webhook?.clientConfig?.caBundle).toBe(bundle);
+    });
+
+    it('the follower takes over when the leader stops, and rotates from then on', async () => {
+      const [a, b] = replicas as [Replica, Replica];
+      // Replica a's webhook goes away with it.
+      const config = await client.get(builtin.ValidatingWebhookConfiguration, { name: CONFIG }, { live: true });
+      config.webhooks = config.webhooks?.map((w, i) => (i === 0 ? { ...w, failurePolicy: 'Ignore' as const } : w));
+      await client.update(builtin.ValidatingWebhookConfiguration, config);
+      const before = (await secret()).data?.['tls.crt'];
+      a.stop.abort();
+      await a.done;
+      await b.mgr.elected();
+      const lease = await client.get(builtin.Lease, { namespace: NAMESPACE, name: LEASE }, { live: true });
+      expect(lease.spec?.holderIdentity).toBe(b.mgr.identity);
+      await waitFor(
+        'a serving certificate written by replica b',
+        async () => {
+          const s = await secret();
+          const writers = (s.metadata?.managedFields ?? []).map((f) => f.manager);
+          return writers.includes('replica-b') && s.data?.['tls.crt'] !== before ? true : undefined;
+        },
+        60_000,
+      );
+      await waitFor(
+        'replica b serving the current certificate',
+        async () => {
+          const current = pems((await secret()).data?.['tls.crt'])[0]!;
+          return sameCert(await servedCertificate(b.port), current) ? true : undefined;
+        },
+        20_000,
+        100,
+      );
+      const served = b.served;
+      await admit();
+      expect(b.served).toBeGreaterThan(served);
     });
   },
 );
