@@ -33,6 +33,15 @@ function pathSuffix(resource: Pick<ResourceDescriptor, 'group' | 'version' | 'ki
 }
 
 const registries = new WeakMap<WebhookServer, ConversionRegistry>();
+const conversionCRDs = new WeakMap<WebhookServer, Set<string>>();
+
+/**
+ * conversionCRDNames lists the CRDs (`<plural>.<group>`) whose conversion a server serves: the targets of
+ * self-managed certificates' CA bundle injection when none are named.
+ */
+export function conversionCRDNames(server: WebhookServer): string[] {
+  return [...(conversionCRDs.get(server) ?? [])].sort();
+}
 
 /** conversionRegistryFor returns the one conversion registry of a server, registering `/convert` on first use. */
 export function conversionRegistryFor(server: WebhookServer): ConversionRegistry {
@@ -117,6 +126,9 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
     }
     if (this.conversion !== undefined) {
       conversionRegistryFor(server).add(resource.group, resource.kind, this.conversion as unknown as HubSpokeConversion);
+      const crds = conversionCRDs.get(server) ?? new Set<string>();
+      crds.add(`${resource.plural}.${resource.group}`);
+      conversionCRDs.set(server, crds);
       log.info({ kind: resource.kind, group: resource.group, hub: this.conversion.hub, path: CONVERSION_PATH }, 'registered conversion webhook');
     }
   }
