@@ -4,6 +4,7 @@ import { admissionErrorBody, type WireDefaulter, type WireValidator } from './ad
 import { ConversionRegistry, conversionErrorBody, type HubSpokeConversion } from './conversion.js';
 import { defaultingHandler } from './defaulting.js';
 import type { WebhookServer } from './server.js';
+import { SIDECAR_INJECTION_PATH, type SidecarInjector } from './sidecar-injection.js';
 import { validatingHandler } from './validating.js';
 
 /** WebhookManager is what {@link newWebhookManagedBy} needs of a manager. */
@@ -60,6 +61,8 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
   private defaulter: WireDefaulter<T> | undefined;
   private validator: WireValidator<T> | undefined;
   private conversion: HubSpokeConversion<T> | undefined;
+  private injector: SidecarInjector | undefined;
+  private injectorPath: string | undefined;
   private customDefaulterPath: string | undefined;
   private customValidatorPath: string | undefined;
 
@@ -91,6 +94,16 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
     return this;
   }
 
+  /**
+   * WebhookBuilder.withSidecarInjector serves a Pod sidecar injector as a mutating webhook at
+   * {@link SIDECAR_INJECTION_PATH} (or `path`), next to any defaulting webhook of Pods; only for Pods.
+   */
+  withSidecarInjector(injector: SidecarInjector, path?: string): this {
+    this.injector = injector;
+    this.injectorPath = path === undefined ? undefined : checkPath(path);
+    return this;
+  }
+
   /** WebhookBuilder.withDefaulterPath overrides the mutating webhook path (kubebuilder's `--defaulting-path`). */
   withDefaulterPath(path: string): this {
     this.customDefaulterPath = checkPath(path);
@@ -107,9 +120,15 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
   complete(): void {
     const resource = this.resource;
     if (resource === undefined) throw new Error('newWebhookManagedBy: call for(<Kind>Resource) before complete()');
-    if (this.defaulter === undefined && this.validator === undefined && this.conversion === undefined) {
-      throw new Error(`newWebhookManagedBy(${resource.kind}): configure withDefaulter, withValidator or withConversion before complete()`);
+    const nothing = [this.defaulter, this.validator, this.conversion, this.injector].every((x) => x === undefined);
+    if (nothing) {
+      throw new Error(
+        `newWebhookManagedBy(${resource.kind}): configure withDefaulter, withValidator, withConversion or ` +
+          'withSidecarInjector before complete()',
+      );
     }
+    if (this.injector !== undefined && (resource.group !== '' || resource.kind !== 'Pod'))
+      throw new Error(`withSidecarInjector injects into Pods: call for(builtin.Pod), not for(${resource.kind})`);
     if (this.customDefaulterPath !== undefined && this.defaulter === undefined) throw new Error('withDefaulterPath needs withDefaulter');
     if (this.customValidatorPath !== undefined && this.validator === undefined) throw new Error('withValidatorPath needs withValidator');
     const server = this.mgr.getWebhookServer();
@@ -123,6 +142,12 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
       const path = this.customValidatorPath ?? validationPath(resource);
       server.register(path, validatingHandler(resource, this.validator), { errorBody: admissionErrorBody });
       log.info({ kind: resource.kind, group: resource.group, path }, 'registered validating webhook');
+    }
+    if (this.injector !== undefined) {
+      const path = this.injectorPath ?? SIDECAR_INJECTION_PATH;
+      server.register(path, this.injector.handler(), { errorBody: admissionErrorBody });
+      const annotation = this.injector.injectAnnotation;
+      log.info({ kind: resource.kind, path, annotation }, 'registered sidecar injection webhook');
     }
     if (this.conversion !== undefined) {
       conversionRegistryFor(server).add(resource.group, resource.kind, this.conversion as unknown as HubSpokeConversion);

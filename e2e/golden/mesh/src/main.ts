@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { createManager, newLogger, setupSignalHandler } from 'operator-ts/runtime';
 import { CanaryReconciler } from './controllers/canary.controller.js';
 import { setupCanaryWebhookWithManager } from './webhooks/v1/canary.webhook.js';
+import { setupPodWebhookWithManager } from './webhooks/v1/pod.webhook.js';
 // +operator-ts:scaffold:imports
 
 /** Flags are the manager's command-line flags (the same names as a kubebuilder manager's). */
@@ -190,6 +191,7 @@ async function main(): Promise<void> {
   // Webhooks run unless ENABLE_WEBHOOKS=false (handy for `npm start` against a cluster without certificates).
   if (process.env['ENABLE_WEBHOOKS'] !== 'false') {
     setupCanaryWebhookWithManager(mgr);
+    setupPodWebhookWithManager(mgr);
     // +operator-ts:scaffold:webhooks
   }
 
