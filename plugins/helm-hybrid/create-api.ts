@@ -9,6 +9,9 @@ import { valuesSchema, valuesTypes } from './values-types.js';
 
 const T = 'helm-hybrid/create-api';
 
+/** PRETTIERIGNORE_CHARTS keeps `npm run format` away from the copied charts: Helm templates are not YAML. */
+const PRETTIERIGNORE_CHARTS = '# Helm charts rendered by the Helm-hybrid controllers: their templates are Go templates, not YAML.\ncharts/';
+
 /** HybridResource is how PROJECT records one Helm-hybrid kind under the plugin's key, as kubebuilder records deploy-image's. */
 interface HybridResource {
   domain?: string;
@@ -80,6 +83,8 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
     ...[...chart.files].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([path, content]) => ({ kind: 'generated' as const, path: `${chartDir}/${path}`, content, ifExists: policy })),
     { kind: 'insert', path: 'Dockerfile', ifMissing: 'error', fragments: imageFragments() },
     { kind: 'insert', path: '.dockerignore', ifMissing: 'error', fragments: { 'image-context': ['!charts/'] } },
+    // Chart templates are Go templates, which Prettier would try (and fail) to parse as YAML.
+    { kind: 'insert', path: '.prettierignore', ifMissing: 'skip', fragments: { prettierignore: [PRETTIERIGNORE_CHARTS] } },
   );
   registerReconciler(ctx, res, n, controllerName);
   // config/crd, the sample and the admin/editor/viewer roles, as for any kind with API types.
