@@ -87,7 +87,7 @@ describe.each(PROJECTS)('the Helm chart of golden project $name', (project) => {
     expect(await snapshotTree(join(dir(), 'dist/chart'))).toEqual(chart);
     expect(await readFile(join(dir(), 'Makefile'), 'utf8')).toMatch(/^helm-chart: build-installer/m);
     expect(JSON.parse(await readFile(join(dir(), 'package.json'), 'utf8')).scripts.chart).toContain('operator-ts edit --plugins helm/v1');
-    expect(await readFile(join(dir(), '.gitignore'), 'utf8')).toMatch(/^dist\/\*\n!dist\/chart\/$/m);
+    expect(await readFile(join(dir(), '.gitignore'), 'utf8')).toMatch(/^dist\/\*\n!dist\/install\.yaml\n!dist\/chart\/$/m);
   });
 
   it.skipIf(kubectl === undefined)(`passes helm lint --strict, and renders the kustomize output with the default values${skip}`, async () => {

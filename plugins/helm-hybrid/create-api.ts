@@ -38,6 +38,14 @@ function rbacMarkers(chart: ChartSource, ctx: HookContext): string[] {
   return [...new Set(markers)];
 }
 
+/**
+ * typesImports lists what the types file takes from operator-ts/types: int64 (the status uses it) and the
+ * types the compiled spec names, so that no import is left unused (ESLint's no-unused-vars).
+ */
+export function typesImports(specTypes: string): string {
+  return ['float64', 'int64', 'JSONValue'].filter((name) => name === 'int64' || new RegExp(`\\b${name}\\b`).test(specTypes)).join(', ');
+}
+
 async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
   const flag = String(ctx.flags['helmChart']);
   const chart = readChart(ctx.tree, flag);
@@ -65,6 +73,7 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
     chartDir,
     chartEnv: `${n.kind.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_CHART`,
     specTypes,
+    typesImports: typesImports(specTypes),
     schemaSource: chart.schema !== undefined ? 'values.schema.json' : 'values.yaml',
     controllerName,
     chartRbac: rbacMarkers(chart, ctx),

@@ -2,11 +2,13 @@ import { fullGroup, toYaml, type FileDescriptor, type Subcommand } from '../../s
 import {
   caInjectionReplacements,
   certManagerFiles,
+  certManagerKustomization,
   conversionPatch,
   managerWebhookPatch,
   serviceDnsReplacements,
   webhookFiles,
 } from './webhook.js';
+import { NETWORK_POLICY_MARKER, webhookNetworkPolicy } from './overlays.js';
 
 function yaml(path: string, object: object): FileDescriptor {
   return { kind: 'generated', path, format: 'yaml', object, ifExists: 'skip' };
@@ -19,7 +21,7 @@ function listItem(item: object): string {
 
 /** createWebhookSubcommand wires config/webhook, config/certmanager and the manager patch into config/default. */
 export const createWebhookSubcommand: Subcommand = {
-  description: 'config/webhook, config/certmanager, manager webhook patch, CRD conversion patch',
+  description: 'config/webhook, config/certmanager, the webhook network policy, manager webhook patch, CRD conversion patch',
   options: [{ name: 'force', type: 'boolean', description: 'overwrite files that already exist', default: false }],
   scaffold(ctx) {
     const res = ctx.resource;
@@ -30,7 +32,11 @@ export const createWebhookSubcommand: Subcommand = {
     const files: FileDescriptor[] = [
       ...Object.entries(webhookFiles(projectName)).map(([f, o]) => yaml(`config/webhook/${f}`, o)),
       ...Object.entries(certManagerFiles(projectName)).map(([f, o]) => yaml(`config/certmanager/${f}`, o)),
+      { kind: 'generated', path: 'config/certmanager/kustomization.yaml', content: certManagerKustomization(), ifExists: 'skip' },
       yaml('config/default/manager_webhook_patch.yaml', managerWebhookPatch()),
+      yaml('config/network-policy/allow-webhook-traffic.yaml', webhookNetworkPolicy(projectName)),
+      // Projects scaffolded before the marker existed keep their list as it is.
+      { kind: 'insert', path: 'config/network-policy/kustomization.yaml', ifMissing: 'skip', fragments: { [NETWORK_POLICY_MARKER]: ['- allow-webhook-traffic.yaml'] } },
       {
         kind: 'insert',
         path: 'config/default/kustomization.yaml',

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { UserError } from '../../errors/user-error.js';
 import { packageRoot } from '../../machinery/template-root.js';
 
-/** API_DIR is where the API types live; a change there changes the CRDs and the typed descriptors. */
-export const API_DIR = 'src/api';
+/** API_PREFIX is where the API types live under src/; a change there changes the CRDs and the descriptors. */
+const API_PREFIX = 'api/';
 
 /**
  * isApiSource tells whether a changed file (relative to src/api) is an API type source whose change needs
@@ -113,18 +113,17 @@ export async function runDevLoop(options: DevOptions): Promise<number> {
   signal?.throwIfAborted();
 
   const generate = new Rerunner(() => runGenerate(cwd, log));
-  let watcher: FSWatcher | undefined;
   let timer: NodeJS.Timeout | undefined;
-  if (existsSync(join(cwd, API_DIR))) {
-    watcher = watch(join(cwd, API_DIR), { recursive: true }, (_event, file) => {
-      if (file === null || !isApiSource(file)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        log(`operator-ts dev: ${API_DIR}/${file} changed, running generate`);
-        generate.request();
-      }, options.debounceMs ?? 200);
-    });
-  }
+  // The whole of src is watched, so that an API added while dev runs (create api) is seen too.
+  const watcher: FSWatcher = watch(join(cwd, 'src'), { recursive: true }, (_event, name) => {
+    const file = name?.replaceAll('\\', '/');
+    if (file === undefined || !file.startsWith(API_PREFIX) || !isApiSource(file.slice(API_PREFIX.length))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      log(`operator-ts dev: src/${file} changed, running generate`);
+      generate.request();
+    }, options.debounceMs ?? 200);
+  });
 
   const manager: ChildProcess = spawn(
     tsx,
@@ -146,7 +145,7 @@ export async function runDevLoop(options: DevOptions): Promise<number> {
   } finally {
     signal?.removeEventListener('abort', stop);
     clearTimeout(timer);
-    watcher?.close();
+    watcher.close();
     await generate.idle();
   }
 }

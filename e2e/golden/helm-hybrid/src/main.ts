@@ -14,6 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createManager, newLogger, setupSignalHandler } from 'operator-ts/runtime';
 import { WebAppReconciler } from './controllers/webapp.controller.js';
@@ -31,8 +32,10 @@ interface Flags {
   webhookCertName: string;
   webhookCertKey: string;
   webhookPort: number;
-  logLevel: string;
+  logLevel: string | undefined;
+  development: boolean;
   help: boolean;
+  version: boolean;
 }
 
 const USAGE = `Usage: node dist/main.js [flags]   (npm start -- [flags], npm run dev -- [flags])
@@ -54,9 +57,11 @@ Flags:
   --webhook-cert-name <file>          webhook certificate file name (default "tls.crt")
   --webhook-cert-key <file>           webhook key file name (default "tls.key")
   --webhook-port <port>               port the webhook server listens on (default 9443)
-  --log-level <level>                 trace, debug, info, warn, error or fatal (default "info");
-                                      --zap-log-level is accepted as well
+  --log-level <level>                 trace, debug, info, warn, error or fatal (default "info", "debug"
+                                      with --zap-devel); --zap-log-level is accepted as well
+  --zap-devel                         development logs: readable lines instead of JSON (npm run dev sets it)
   -h, --help                          print this help
+  -v, --version                       print the manager version
 
 Environment:
   ENABLE_WEBHOOKS=false               do not serve the webhooks (running locally without certificates)
@@ -78,9 +83,11 @@ function parseFlags(argv: string[]): Flags {
       'webhook-cert-name': { type: 'string', default: 'tls.crt' },
       'webhook-cert-key': { type: 'string', default: 'tls.key' },
       'webhook-port': { type: 'string', default: '9443' },
-      'log-level': { type: 'string', default: 'info' },
+      'log-level': { type: 'string' },
       'zap-log-level': { type: 'string' },
+      'zap-devel': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   });
   const webhookPort = Number.parseInt(values['webhook-port'], 10);
@@ -99,8 +106,24 @@ function parseFlags(argv: string[]): Flags {
     webhookCertKey: values['webhook-cert-key'],
     webhookPort,
     logLevel: values['zap-log-level'] ?? values['log-level'],
+    development: values['zap-devel'],
     help: values.help,
+    version: values.version,
   };
+}
+
+/**
+ * managerVersion is the project's version: npm's (npm start, npm run dev), else the package.json next to the
+ * sources (src/, dist/). The image holds the bundle only, so there it is "unknown".
+ */
+function managerVersion(): string {
+  if (process.env['npm_package_version'] !== undefined) return process.env['npm_package_version'];
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function main(): Promise<void> {
@@ -109,7 +132,11 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const logger = newLogger({ level: flags.logLevel });
+  if (flags.version) {
+    process.stdout.write(`webapp-operator ${managerVersion()} (node ${process.version})\n`);
+    return;
+  }
+  const logger = newLogger({ level: flags.logLevel, development: flags.development });
 
   const mgr = await createManager({
     metricsBindAddress: flags.metricsBindAddress,
