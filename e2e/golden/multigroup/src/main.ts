@@ -14,6 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createManager, newLogger, setupSignalHandler } from 'operator-ts/runtime';
 import { CaptainReconciler } from './controllers/crew/captain.controller.js';
@@ -39,8 +40,10 @@ interface Flags {
   webhookCertHosts: string[] | undefined;
   webhookClientCA: string | undefined;
   webhookAllowedClientNames: string[] | undefined;
-  logLevel: string;
+  logLevel: string | undefined;
+  development: boolean;
   help: boolean;
+  version: boolean;
 }
 
 const USAGE = `Usage: node dist/main.js [flags]   (npm start -- [flags], npm run dev -- [flags])
@@ -73,9 +76,11 @@ Flags:
                                       the API server's, see config/webhook-mtls); any client when absent
   --webhook-allowed-client-names <names>
                                       comma-separated names such a client certificate must carry
-  --log-level <level>                 trace, debug, info, warn, error or fatal (default "info");
-                                      --zap-log-level is accepted as well
+  --log-level <level>                 trace, debug, info, warn, error or fatal (default "info", "debug"
+                                      with --zap-devel); --zap-log-level is accepted as well
+  --zap-devel                         development logs: readable lines instead of JSON (npm run dev sets it)
   -h, --help                          print this help
+  -v, --version                       print the manager version
 
 Environment:
   ENABLE_WEBHOOKS=false               do not serve the webhooks (running locally without certificates)
@@ -101,9 +106,11 @@ function parseFlags(argv: string[]): Flags {
       'webhook-cert-hosts': { type: 'string' },
       'webhook-client-ca': { type: 'string' },
       'webhook-allowed-client-names': { type: 'string' },
-      'log-level': { type: 'string', default: 'info' },
+      'log-level': { type: 'string' },
       'zap-log-level': { type: 'string' },
+      'zap-devel': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   });
   const webhookPort = Number.parseInt(values['webhook-port'], 10);
@@ -133,7 +140,9 @@ function parseFlags(argv: string[]): Flags {
     webhookClientCA: values['webhook-client-ca'],
     webhookAllowedClientNames: commaList(values['webhook-allowed-client-names']),
     logLevel: values['zap-log-level'] ?? values['log-level'],
+    development: values['zap-devel'],
     help: values.help,
+    version: values.version,
   };
 }
 
@@ -156,13 +165,31 @@ function selfManagedCertificates(hosts: string[] | undefined) {
   };
 }
 
+/**
+ * managerVersion is the project's version: npm's (npm start, npm run dev), else the package.json next to the
+ * sources (src/, dist/). The image holds the bundle only, so there it is "unknown".
+ */
+function managerVersion(): string {
+  if (process.env['npm_package_version'] !== undefined) return process.env['npm_package_version'];
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   if (flags.help) {
     process.stdout.write(USAGE);
     return;
   }
-  const logger = newLogger({ level: flags.logLevel });
+  if (flags.version) {
+    process.stdout.write(`fleet-operator ${managerVersion()} (node ${process.version})\n`);
+    return;
+  }
+  const logger = newLogger({ level: flags.logLevel, development: flags.development });
   // Without cert-manager the manager issues, injects and rotates the webhook certificate itself.
   const selfManaged = flags.webhookCertMode === 'self-managed';
 
