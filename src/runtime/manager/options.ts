@@ -4,6 +4,7 @@ import type { SharedInformerOptions } from '../cache/shared-informer.js';
 import type { Clock } from '../leaderelection/leader-elector.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
+import type { ProfilingOptions } from '../metrics/server/profiling.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
 
 /** LeaderElectionOptions configures leader election on a `coordination.k8s.io/v1` Lease. */
@@ -38,6 +39,17 @@ export interface ManagerOptions {
   metricsCertDir?: string | undefined;
   metricsCertName?: string | undefined;
   metricsKeyName?: string | undefined;
+  /**
+   * Health metrics of the Node.js process on the metrics endpoint (event-loop lag, GC pauses, heap, active
+   * resources, CPU and resident memory; `nodejs_*` and `process_*`); default true. Turn them off when the
+   * operator registers prom-client's `collectDefaultMetrics` in the runtime's registry itself.
+   */
+  runtimeMetrics?: boolean | undefined;
+  /**
+   * Profiling endpoints on the metrics server (`/debug/profile/cpu?seconds=N`, `/heap`, `/handles`), off by
+   * default; with secure metrics, callers need `get` on those paths (the `profiling-reader` ClusterRole).
+   */
+  profiling?: ProfilingOptions | undefined;
   /** Probe address serving /healthz and /readyz (`:8081`); `0` (the default) disables it. */
   healthProbeBindAddress?: string | undefined;
   leaderElection?: LeaderElectionOptions | undefined;
