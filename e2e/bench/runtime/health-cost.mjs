@@ -11,7 +11,7 @@ import { deleteAllItems, ensureNamespace, phaseThroughput } from './workload.mjs
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** scrape GETs /metrics once and resolves with the HTTP status (0 when the request failed). */
-function scrape(port) {
+export function scrape(port) {
   return new Promise((resolve) => {
     http
       .get({ host: '127.0.0.1', port, path: '/metrics' }, (res) => {
