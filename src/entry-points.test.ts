@@ -71,7 +71,7 @@ const pinned: Record<string, readonly string[]> = {
   'operator-ts/runtime/manager': ['Checker', 'createManager', 'HealthProbeServer', 'LeaderElectionOptions', 'Manager',
     'ManagerOptions', 'ping', 'Runnable', 'setupSignalHandler'],
   'operator-ts/runtime/metrics': ['getOrCreateCounter', 'getOrCreateGauge', 'getOrCreateHistogram',
-    'registerRuntimeMetrics', 'registry'],
+    'registerRuntimeMetrics', 'registry', 'RuntimeMetricsOptions'],
   'operator-ts/runtime/metrics/server': ['MetricsServer', 'MetricsServerOptions', 'ProfilingOptions'],
   'operator-ts/runtime/predicate': ['and', 'annotationChangedPredicate', 'generationChangedPredicate',
     'labelChangedPredicate', 'not', 'or', 'Predicate', 'predicateFuncs', 'PredicateFuncs',

@@ -171,7 +171,8 @@ class ControllerManager implements Manager {
         profiling: options.profiling,
         logger,
       });
-      if (options.runtimeMetrics !== false) registerRuntimeMetrics(registry);
+      const runtimeMetrics = options.runtimeMetrics ?? true;
+      if (runtimeMetrics !== false) registerRuntimeMetrics(registry, runtimeMetrics === true ? {} : runtimeMetrics);
       this.groups.addServer(this.metricsServer);
     }
   }

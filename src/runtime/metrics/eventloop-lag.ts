@@ -32,11 +32,12 @@ export interface PercentileSource {
  * countAtOrBelow is how many of the `n` samples of a Node.js (HDR) histogram are at most `limit`. The
  * histogram keeps no bucket counts, only values at percentiles, so the percentile whose value is the
  * largest one not above `limit` is found by bisection, to half a sample: about log2(2n) native calls.
+ * `from` is a percentile known to be at or below the limit's (a lower bucket's count), to start from.
  */
-export function countAtOrBelow(h: PercentileSource, limit: number, n: number): number {
+export function countAtOrBelow(h: PercentileSource, limit: number, n: number, from = 0): number {
   if (n <= 0 || h.min > limit) return 0;
   if (h.max <= limit) return n;
-  let lo = 0;
+  let lo = from;
   let hi = 100;
   const halfSample = 50 / n;
   while (hi - lo > halfSample) {
@@ -81,7 +82,13 @@ export class EventLoopLagHistogram {
       value,
       metricName: `${this.name}_bucket`,
     });
-    const values = this.buckets.map((le) => bucket(le, countAtOrBelow(this.monitor, le * 1e9 + resolutionNs, n)));
+    // Each bucket's bisection starts where the one below ended: counts only grow with the bound.
+    let below = 0;
+    const values = this.buckets.map((le) => {
+      const count = countAtOrBelow(this.monitor, le * 1e9 + resolutionNs, n, n === 0 ? 0 : (100 * below) / n);
+      below = count;
+      return bucket(le, count);
+    });
     const sum = n === 0 ? 0 : (Math.max(0, this.monitor.mean - resolutionNs) * n) / 1e9;
     values.push(
       bucket('+Inf', n),

@@ -11,4 +11,4 @@
  */
 export { getOrCreateCounter, getOrCreateGauge, getOrCreateHistogram } from './get-or-create.js';
 export { registry } from './registry.js';
-export { registerRuntimeMetrics } from './runtime-health.js';
+export { registerRuntimeMetrics, type RuntimeMetricsOptions } from './runtime-health.js';

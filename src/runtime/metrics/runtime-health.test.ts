@@ -68,17 +68,32 @@ describe('registerRuntimeMetrics', () => {
   it('shows a blocked event loop in the lag histogram', async () => {
     const registry = new Registry();
     registerRuntimeMetrics(registry);
-    await registry.metrics();
-    await new Promise((r) => setTimeout(r, 30));
+    // The monitor records from its second firing on (the first only marks the time): let it fire twice.
+    await new Promise((r) => setTimeout(r, 250));
     const before = await registry.metrics();
     const slowBefore = sample(before, 'nodejs_eventloop_lag_seconds_count')! - sample(before, 'nodejs_eventloop_lag_seconds_bucket', 'le="0.1"')!;
-    const until = performance.now() + 150;
+    // Longer than the monitor's 100 ms period plus the bucket bound, so one sample lags more than 0.1 s.
+    const until = performance.now() + 250;
     while (performance.now() < until);
     await new Promise((r) => setTimeout(r, 30));
     const after = await registry.metrics();
     const slowAfter = sample(after, 'nodejs_eventloop_lag_seconds_count')! - sample(after, 'nodejs_eventloop_lag_seconds_bucket', 'le="0.1"')!;
     expect(slowAfter).toBeGreaterThan(slowBefore);
     expect(sample(after, 'nodejs_eventloop_lag_seconds_sum')).toBeGreaterThan(0.1);
+  });
+
+  it('finds the same bucket counts when each bisection starts from the bucket below', () => {
+    const h = createHistogram();
+    for (let v = 1; v <= 500; v++) h.record(v * 7);
+    // Limits between samples (7, 14, ... 3500), away from the histogram's rounding of 3 significant digits.
+    const expected = new Map([[10, 1], [703, 100], [1403, 200], [3000, 428], [4000, 500]]);
+    let below = 0;
+    for (const [limit, count] of expected) {
+      const fromBelow = countAtOrBelow(h, limit, 500, (100 * below) / 500);
+      expect(fromBelow, String(limit)).toBe(count);
+      expect(countAtOrBelow(h, limit, 500), String(limit)).toBe(count);
+      below = fromBelow;
+    }
   });
 
   it('counts garbage collections by kind', async () => {
