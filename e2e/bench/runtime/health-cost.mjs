@@ -1,8 +1,9 @@
 // Part of the runtime section: what the runtime health metrics (event-loop lag and GC histograms, heap,
 // handles, process CPU and memory) cost an operator. The benchmark operator serves metrics over plain HTTP
-// and is scraped every 5 s (a busy Prometheus) with the runtime metrics off, then on, then on, then off
-// again (so that drift of the shared machine cancels out); each run measures idle RSS, idle CPU per second
-// and CPU per reconciled object while creating N objects. The figures are means per variant and ratios.
+// and is scraped every 5 s (a busy Prometheus) with the runtime metrics off, on without GC durations, on
+// with them, then in the reverse order (so that drift of the shared machine cancels out); each run measures
+// idle RSS, idle CPU per second and CPU per reconciled object while creating N objects. The figures are
+// means per variant.
 import http from 'node:http';
 import { startOperator } from './operators.mjs';
 import { readCpuMs, settledRss } from './process-rss.mjs';
@@ -22,9 +23,12 @@ export function scrape(port) {
   });
 }
 
-/** measureRun starts one operator with the runtime metrics on or off and measures it. */
-async function measureRun(on, index, { env, api, count, idleMs, scrapeMs }) {
-  const extra = { BENCH_METRICS_ADDRESS: '127.0.0.1:0', BENCH_RUNTIME_METRICS: on ? 'true' : 'false' };
+/** VARIANTS are the values of BENCH_RUNTIME_METRICS measured: off, on without GC durations, on with them. */
+const VARIANTS = ['false', 'nogc', 'gc'];
+
+/** measureRun starts one operator with one variant of the runtime metrics and measures it. */
+async function measureRun(variant, index, { env, api, count, idleMs, scrapeMs }) {
+  const extra = { BENCH_METRICS_ADDRESS: '127.0.0.1:0', BENCH_RUNTIME_METRICS: variant };
   const op = await startOperator('ts', { kubeconfigPath: env.kubeconfigPath, workers: 4, env: extra });
   const statuses = [];
   const scraper = setInterval(() => void scrape(op.metricsPort).then((s) => statuses.push(s)), scrapeMs);
@@ -52,19 +56,19 @@ async function measureRun(on, index, { env, api, count, idleMs, scrapeMs }) {
 }
 
 /**
- * measureHealthCost runs the operator 2 × `rounds` times (off, on, on, off, ...) and returns the mean of
- * each figure with the runtime metrics off and on.
+ * measureHealthCost runs the operator twice per variant and round (off, nogc, gc, gc, nogc, off) and returns
+ * the mean of each figure per variant.
  */
 export async function measureHealthCost(env, api, log, options = {}) {
   const { count = 1000, idleMs = 30_000, scrapeMs = 5000, rounds = 1 } = options;
-  const runs = { off: [], on: [] };
+  const runs = Object.fromEntries(VARIANTS.map((v) => [v, []]));
   let index = 0;
   for (let r = 0; r < rounds; r++) {
-    for (const on of [false, true, true, false]) {
-      const result = await measureRun(on, index++, { env, api, count, idleMs, scrapeMs });
-      runs[on ? 'on' : 'off'].push(result);
+    for (const variant of [...VARIANTS, ...[...VARIANTS].reverse()]) {
+      const result = await measureRun(variant, index++, { env, api, count, idleMs, scrapeMs });
+      runs[variant].push(result);
       const cpu = `idle cpu ${result.idleCpuMsPerS.toFixed(2)} ms/s, ${result.cpuMsPerObj.toFixed(2)} ms/obj`;
-      log(`runtime metrics ${on ? 'on' : 'off'}: idle ${result.idleMiB?.toFixed(1)} MiB, ${cpu}`);
+      log(`runtime metrics ${variant}: idle ${result.idleMiB?.toFixed(1)} MiB, ${cpu}`);
     }
   }
   const mean = (list, key) => list.reduce((a, x) => a + (x[key] ?? Number.NaN), 0) / list.length;
@@ -75,5 +79,7 @@ export async function measureHealthCost(env, api, log, options = {}) {
     steadyMiB: mean(list, 'steadyMiB'),
     failedScrapes: list.reduce((a, x) => a + x.failedScrapes, 0),
   });
-  return { off: figures(runs.off), on: figures(runs.on), count, scrapeMs, runsPerVariant: runs.on.length };
+  const runsPerVariant = runs['gc'].length;
+  const [off, nogc, gc] = VARIANTS.map((v) => figures(runs[v]));
+  return { off, nogc, gc, count, scrapeMs, runsPerVariant };
 }

@@ -2,7 +2,8 @@
 // KUBECONFIG pointing at the benchmark's envtest: it reconciles BenchItem objects the same way as
 // e2e/bench/go-controller/main.go. Prints "synced" once the BenchItem cache has synced.
 // BENCH_METRICS_ADDRESS serves plain-HTTP metrics (its port printed as "metrics-port=<n>" before "synced"),
-// BENCH_RUNTIME_METRICS=false leaves the runtime health metrics out. Started with an IPC channel and
+// BENCH_RUNTIME_METRICS=false leaves the runtime health metrics out (nogc and gc: without or with GC
+// durations). Started with an IPC channel and
 // --expose-gc (the leak soak), it answers each "sample" message with its memory after a full collection.
 import { createManager, defineResource, isNotFound, newControllerManagedBy, newLogger, setStatusCondition, setupSignalHandler } from '../../../dist/src/runtime/index.js';
 import { GROUP, KIND, PLURAL, VERSION } from './benchitem.mjs';
@@ -13,7 +14,7 @@ const BenchItem = defineResource({ group: GROUP, version: VERSION, kind: KIND, p
 const mgr = await createManager({
   metricsBindAddress: process.env.BENCH_METRICS_ADDRESS ?? '0',
   secureMetrics: false,
-  runtimeMetrics: process.env.BENCH_RUNTIME_METRICS !== 'false',
+  runtimeMetrics: runtimeMetrics(process.env.BENCH_RUNTIME_METRICS),
   healthProbeBindAddress: '0',
   logger: newLogger({ level: 'error' }),
   fieldManager: 'bench-operator',
@@ -74,6 +75,13 @@ async function answerSample(message) {
   const resources = process.getActiveResourcesInfo();
   const byType = countTypes(resources);
   process.send({ heapUsed: memory.heapUsed, rss: memory.rss, handles: resources.length, byType });
+}
+
+/** runtimeMetrics reads BENCH_RUNTIME_METRICS: false (off), nogc or gc (on without or with GC durations). */
+function runtimeMetrics(value) {
+  if (value === 'false') return false;
+  if (value === 'nogc' || value === 'gc') return { gcDurations: value === 'gc' };
+  return true;
 }
 
 function countTypes(types) {

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { Counter, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { countAtOrBelow, EventLoopLagHistogram } from './eventloop-lag.js';
-import { RUNTIME_METRIC_NAMES, registerRuntimeMetrics } from './runtime-health.js';
+import { createRuntimeMetrics, RUNTIME_METRIC_NAMES, registerRuntimeMetrics } from './runtime-health.js';
 
 /** sample reads one sample's value from Prometheus text; `labels` is the exact label text, such as `le="0.1"`. */
 function sample(text: string, name: string, labels = ''): number | undefined {
@@ -63,6 +63,12 @@ describe('registerRuntimeMetrics', () => {
     const other = new Registry();
     new Counter({ name: 'process_cpu_seconds_total', help: 'collectDefaultMetrics', registers: [other] });
     expect(() => registerRuntimeMetrics(other)).toThrow(/process_cpu_seconds_total is already registered.*runtimeMetrics: false/);
+  });
+
+  it('leaves the GC durations out when asked, and only them', () => {
+    const names = (gc: boolean) => createRuntimeMetrics(100, gc).map((m) => (m as unknown as { name: string }).name);
+    expect(names(false)).toEqual(RUNTIME_METRIC_NAMES.filter((n) => n !== 'nodejs_gc_duration_seconds'));
+    expect(names(true)).toEqual(RUNTIME_METRIC_NAMES);
   });
 
   it('shows a blocked event loop in the lag histogram', async () => {

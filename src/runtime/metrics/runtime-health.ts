@@ -18,6 +18,11 @@ export interface RuntimeMetricsOptions {
    * blocks at the cost of a wake-up per sample. The first registration in a process decides it.
    */
   eventLoopResolutionMs?: number | undefined;
+  /**
+   * Export `nodejs_gc_duration_seconds`; true when absent. Node.js builds a performance entry and runs a
+   * callback for every collection, and a manager's small young generation collects often.
+   */
+  gcDurations?: boolean | undefined;
 }
 /**
  * GC_DURATION_BUCKETS reach below prom-client's smallest (1 ms): an operator's heap is small, and its
@@ -56,7 +61,8 @@ let shared: readonly Metric[] | undefined;
  * `collectDefaultMetrics`) is an error that says so.
  */
 export function registerRuntimeMetrics(registry: Registry, options: RuntimeMetricsOptions = {}): void {
-  shared ??= createRuntimeMetrics(options.eventLoopResolutionMs ?? DEFAULT_EVENT_LOOP_RESOLUTION_MS);
+  const resolutionMs = options.eventLoopResolutionMs ?? DEFAULT_EVENT_LOOP_RESOLUTION_MS;
+  shared ??= createRuntimeMetrics(resolutionMs, options.gcDurations ?? true);
   for (const metric of shared) {
     const { name } = metric as unknown as { name: string };
     const existing = registry.getSingleMetric(name);
@@ -71,27 +77,17 @@ export function registerRuntimeMetrics(registry: Registry, options: RuntimeMetri
   }
 }
 
-function createRuntimeMetrics(resolutionMs: number): Metric[] {
+/**
+ * createRuntimeMetrics makes the metrics and starts their observers; {@link registerRuntimeMetrics} calls it
+ * once per process.
+ */
+export function createRuntimeMetrics(resolutionMs: number, gcDurations: boolean): Metric[] {
   const perf: typeof PerfHooks = process.getBuiltinModule('node:perf_hooks');
   const monitor = perf.monitorEventLoopDelay({ resolution: resolutionMs });
   monitor.enable();
   const lag = new EventLoopLagHistogram(monitor, resolutionMs);
 
-  const gc = new Histogram({
-    name: 'nodejs_gc_duration_seconds',
-    help: 'Garbage collection pauses by kind: minor, major, incremental or weakcb.',
-    labelNames: ['kind'],
-    buckets: GC_DURATION_BUCKETS,
-    registers: [],
-  });
-  const kinds = gcKinds(perf.constants);
-  // One callback per batch of entries: each entry is one collection.
-  new perf.PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const kind = kinds.get((entry as { detail?: { kind?: number } }).detail?.kind ?? -1) ?? 'unknown';
-      gc.observe({ kind }, entry.duration / 1000);
-    }
-  }).observe({ entryTypes: ['gc'] });
+  const gc = gcDurations ? [gcHistogram(perf)] : [];
 
   const gauge = (name: string, help: string, read: () => number): Metric =>
     new Gauge({ name, help, registers: [], collect() { this.set(read()); } });
@@ -114,7 +110,7 @@ function createRuntimeMetrics(resolutionMs: number): Metric[] {
 
   return [
     lag as unknown as Metric,
-    gc,
+    ...gc,
     gauge('nodejs_heap_size_used_bytes', 'V8 heap in use, in bytes.', () => process.memoryUsage().heapUsed),
     gauge('nodejs_heap_size_total_bytes', 'V8 heap allocated, in bytes.', () => process.memoryUsage().heapTotal),
     gauge('nodejs_external_memory_bytes', 'Memory of C++ objects bound to JavaScript objects, in bytes.', () =>
@@ -150,6 +146,26 @@ function cpuCounters(): Metric[] {
     counter('process_cpu_system_seconds_total', 'System CPU time spent in seconds.', (u) => u.system),
     counter('process_cpu_seconds_total', 'Total user and system CPU time spent in seconds.', (u) => u.user + u.system),
   ];
+}
+
+/** gcHistogram is `nodejs_gc_duration_seconds`, fed by an observer of `gc` performance entries. */
+function gcHistogram(perf: typeof PerfHooks): Metric {
+  const gc = new Histogram({
+    name: 'nodejs_gc_duration_seconds',
+    help: 'Garbage collection pauses by kind: minor, major, incremental or weakcb.',
+    labelNames: ['kind'],
+    buckets: GC_DURATION_BUCKETS,
+    registers: [],
+  });
+  const kinds = gcKinds(perf.constants);
+  // One callback per batch of entries: each entry is one collection.
+  new perf.PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = kinds.get((entry as { detail?: { kind?: number } }).detail?.kind ?? -1) ?? 'unknown';
+      gc.observe({ kind }, entry.duration / 1000);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return gc;
 }
 
 /** gcKinds names the `detail.kind` values of `gc` performance entries as prom-client does. */
