@@ -121,3 +121,66 @@ function printHealthCost(report, { off, nogc, gc, count, scrapeMs, runsPerVarian
     });
   }
 }
+
+function printResults(report, { ts, go }, counts) {
+  const tsIdle = ts.idle.rssMiB;
+  const goIdle = go?.idle.rssMiB;
+  const idleRatio = ratio(tsIdle, goIdle);
+  report('runtime.idle_rss', {
+    ts_mib: mib(tsIdle),
+    go_mib: mib(goIdle),
+    ratio: num(idleRatio),
+    target: `ts<${TARGETS.idleMiB}MiB`,
+    result: verdict(tsIdle === undefined ? undefined : tsIdle < TARGETS.idleMiB),
+    ts_sync_ms: Math.round(ts.syncMs),
+    go_sync_ms: go ? Math.round(go.syncMs) : 'n/a',
+  });
+  for (const count of counts) {
+    const t = ts.sizes[count];
+    const g = go?.sizes[count];
+    const tr = ratio(t.throughput.objPerS, g?.throughput.objPerS);
+    report('runtime.throughput', {
+      n: count,
+      ts_obj_per_s: t.throughput.objPerS,
+      go_obj_per_s: num(g?.throughput.objPerS),
+      ratio: num(tr),
+      target: `>=${TARGETS.throughput}x`,
+      result: verdict(tr === undefined ? undefined : tr >= TARGETS.throughput),
+      ts_cpu_ms_per_obj: t.throughput.cpuMsPerObj,
+      go_cpu_ms_per_obj: num(g?.throughput.cpuMsPerObj),
+      cpu_ratio: num(ratio(t.throughput.cpuMsPerObj, g?.throughput.cpuMsPerObj)),
+      ts_create_ms: Math.round(t.throughput.createMs),
+      go_create_ms: g ? Math.round(g.throughput.createMs) : 'n/a',
+      ts_tail_ms: Math.round(t.throughput.tailMs),
+      go_tail_ms: g ? Math.round(g.throughput.tailMs) : 'n/a',
+    });
+    const rr = ratio(t.steady.rssMiB, g?.steady.rssMiB);
+    report('runtime.steady_rss', {
+      n: count,
+      ts_mib: mib(t.steady.rssMiB),
+      go_mib: mib(g?.steady.rssMiB),
+      ratio: num(rr),
+      target: `<=${TARGETS.rss}x`,
+      result: verdict(rr === undefined ? undefined : rr <= TARGETS.rss),
+      ts_peak_mib: mib(t.steady.hwmMiB),
+      go_peak_mib: mib(g?.steady.hwmMiB),
+    });
+    if (t.latency) {
+      const gl = g?.latency;
+      report('runtime.latency', {
+        n: count,
+        rate_per_s: Number(t.latency.achievedRate.toFixed(1)),
+        ts_p50_ms: t.latency.p50,
+        ts_p99_ms: t.latency.p99,
+        go_p50_ms: num(gl?.p50),
+        go_p99_ms: num(gl?.p99),
+        ratio_p50: num(ratio(t.latency.p50, gl?.p50)),
+        ratio_p99: num(ratio(t.latency.p99, gl?.p99)),
+        ts_cpu_ms_per_update: t.latency.cpuMsPerUpdate,
+        go_cpu_ms_per_update: num(gl?.cpuMsPerUpdate),
+        ts_unresolved: t.latency.unresolved + t.latency.failed,
+        go_unresolved: gl ? gl.unresolved + gl.failed : 'n/a',
+      });
+    }
+  }
+}
