@@ -37,8 +37,12 @@ describe('operator-ts/runtime module graph', () => {
     // ESM imports of node:http, node:fs and node:util evaluate their lazy exports (undici, web streams,
     // parseArgs...): node-cjs.ts loads them as CommonJS. prom-client's index loads its Pushgateway, default
     // metrics and cluster support: prom-client-core.ts imports the four classes the runtime uses. node:http2
-    // is loaded by the webhook server only when HTTP/2 is enabled.
-    const banned = new Set(['node:http', 'node:fs', 'node:util', 'node:http2', 'prom-client', 'http', 'fs', 'util', 'http2']);
+    // is loaded by the webhook server only when HTTP/2 is enabled. node:inspector and node:v8 are loaded by the
+    // profiling endpoints on a caller's first profile, node:perf_hooks by the runtime metrics when registered.
+    const banned = new Set([
+      'node:http', 'node:fs', 'node:util', 'node:http2', 'prom-client', 'http', 'fs', 'util', 'http2',
+      'node:inspector', 'node:inspector/promises', 'node:v8', 'node:perf_hooks',
+      'inspector', 'inspector/promises', 'v8', 'perf_hooks']);
     const seen = new Set<string>();
     const offenders: string[] = [];
     const visit = (file: string): void => {

@@ -17,6 +17,8 @@ import { LeaderElector, newIdentity } from '../leaderelection/leader-elector.js'
 import { LeaseLock } from '../leaderelection/lease-lock.js';
 import { newLogger, type Logger } from '../log/logger.js';
 import { MetricsServer } from '../metrics/server/server.js';
+import { registry } from '../metrics/registry.js';
+import { registerRuntimeMetrics } from '../metrics/runtime-health.js';
 import { defineResource, type ResourceDescriptor } from '../resource.js';
 import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from '../bind-address.js';
@@ -95,6 +97,9 @@ export async function createManager(options: ManagerOptions = {}): Promise<Manag
   const fieldManager = options.fieldManager ?? 'operator-ts';
   const probeAddress = parseBindAddress(options.healthProbeBindAddress, 'health probe');
   const metricsAddress = parseBindAddress(options.metricsBindAddress, 'metrics');
+  if (options.profiling?.enabled === true && metricsAddress === undefined) {
+    throw new Error('profiling is served by the metrics server: set metricsBindAddress (--metrics-bind-address) too');
+  }
   let leaseNamespace: string | undefined;
   if (options.leaderElection?.enabled === true) {
     if (options.leaderElection.id === '') throw new Error('leader election needs an id (the Lease name)');
@@ -184,8 +189,11 @@ class ControllerManager implements Manager {
         certName: options.metricsCertName,
         keyName: options.metricsKeyName,
         rest: this.rest,
+        profiling: options.profiling,
         logger,
       });
+      const runtimeMetrics = options.runtimeMetrics ?? true;
+      if (runtimeMetrics !== false) registerRuntimeMetrics(registry, runtimeMetrics === true ? {} : runtimeMetrics);
       this.groups.addServer(this.metricsServer);
     }
   }

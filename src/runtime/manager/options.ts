@@ -4,6 +4,8 @@ import type { SharedInformerOptions } from '../cache/shared-informer.js';
 import type { Clock } from '../leaderelection/leader-elector.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
+import type { RuntimeMetricsOptions } from '../metrics/runtime-health.js';
+import type { ProfilingOptions } from '../metrics/server/profiling.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
 import type { CABundleTargets } from '../webhookcerts/ca-injection.js';
 
@@ -78,6 +80,18 @@ export interface ManagerOptions {
   metricsCertDir?: string | undefined;
   metricsCertName?: string | undefined;
   metricsKeyName?: string | undefined;
+  /**
+   * Health metrics of the Node.js process on the metrics endpoint (event-loop lag, GC pauses, heap, active
+   * resources, CPU and resident memory; `nodejs_*` and `process_*`); on by default, options tune them.
+   * `false` turns them off, for an operator that registers prom-client's `collectDefaultMetrics` in the
+   * runtime's registry itself.
+   */
+  runtimeMetrics?: boolean | RuntimeMetricsOptions | undefined;
+  /**
+   * Profiling endpoints on the metrics server (`/debug/profile/cpu?seconds=N`, `/heap`, `/handles`), off by
+   * default; with secure metrics, callers need `get` on those paths (the `profiling-reader` ClusterRole).
+   */
+  profiling?: ProfilingOptions | undefined;
   /** Probe address serving /healthz and /readyz (`:8081`); `0` (the default) disables it. */
   healthProbeBindAddress?: string | undefined;
   leaderElection?: LeaderElectionOptions | undefined;

@@ -29,6 +29,7 @@ interface Flags {
   healthProbeBindAddress: string;
   leaderElect: boolean;
   enableHttp2: boolean;
+  profilingEnabled: boolean;
   webhookCertPath: string;
   webhookCertName: string;
   webhookCertKey: string;
@@ -57,6 +58,9 @@ Flags:
   --health-probe-bind-address <addr>  address the /healthz and /readyz probes bind to (default ":8081")
   --leader-elect                      run leader election, so that one replica is active at a time
   --enable-http2                      serve HTTP/2 on the metrics and webhook servers (default off)
+  --profiling-enabled                 serve CPU profiles, heap snapshots and active handles under
+                                      /debug/profile/ on the metrics server (default off); with secure
+                                      metrics, callers need the profiling-reader ClusterRole
   --webhook-cert-path <dir>           folder holding the webhook certificate
                                       (default "/tmp/k8s-webhook-server/serving-certs")
   --webhook-cert-name <file>          webhook certificate file name (default "tls.crt")
@@ -96,6 +100,7 @@ function parseFlags(argv: string[]): Flags {
       'health-probe-bind-address': { type: 'string', default: ':8081' },
       'leader-elect': { type: 'boolean', default: false },
       'enable-http2': { type: 'boolean', default: false },
+      'profiling-enabled': { type: 'boolean', default: false },
       'webhook-cert-path': { type: 'string', default: '/tmp/k8s-webhook-server/serving-certs' },
       'webhook-cert-name': { type: 'string', default: 'tls.crt' },
       'webhook-cert-key': { type: 'string', default: 'tls.key' },
@@ -129,6 +134,7 @@ function parseFlags(argv: string[]): Flags {
     healthProbeBindAddress: values['health-probe-bind-address'],
     leaderElect: values['leader-elect'],
     enableHttp2: values['enable-http2'],
+    profilingEnabled: values['profiling-enabled'],
     webhookCertPath: values['webhook-cert-path'],
     webhookCertName: values['webhook-cert-name'],
     webhookCertKey: values['webhook-cert-key'],
@@ -204,6 +210,7 @@ async function main(): Promise<void> {
     metricsBindAddress: flags.metricsBindAddress,
     secureMetrics: flags.metricsSecure,
     metricsCertDir: flags.metricsCertPath,
+    profiling: { enabled: flags.profilingEnabled },
     healthProbeBindAddress: flags.healthProbeBindAddress,
     leaderElection: { enabled: flags.leaderElect, id: '95b89a08.example.com' },
     webhook: {
