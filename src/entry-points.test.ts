@@ -69,7 +69,7 @@ const pinned: Record<string, readonly string[]> = {
   'operator-ts/runtime/log': ['Logger', 'LoggerOptions', 'LogLevel', 'newLogger', 'parseLogLevel', 'silentLogger',
     'withName', 'withValues'],
   'operator-ts/runtime/manager': ['Checker', 'createManager', 'HealthProbeServer', 'LeaderElectionOptions', 'Manager',
-    'ManagerOptions', 'ping', 'Runnable', 'setupSignalHandler'],
+    'ManagerOptions', 'ping', 'Runnable', 'setupSignalHandler', 'TracingOptions'],
   'operator-ts/runtime/metrics': ['getOrCreateCounter', 'getOrCreateGauge', 'getOrCreateHistogram', 'registry'],
   'operator-ts/runtime/metrics/server': ['MetricsServer', 'MetricsServerOptions'],
   'operator-ts/runtime/predicate': ['and', 'annotationChangedPredicate', 'generationChangedPredicate',

@@ -53,4 +53,26 @@ describe('operator-ts/runtime module graph', () => {
     expect(seen.size).toBeGreaterThan(20);
     expect(offenders).toEqual([]);
   });
+
+  it('does not load OpenTelemetry at import time: tracing/start.ts imports the SDK only when tracing is on', () => {
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of emittedImports(file)) {
+        if (spec.startsWith('@opentelemetry/')) offenders.push(`${file.slice(here.length + 1)} imports ${spec}`);
+        else if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+      }
+    };
+    visit(join(here, 'index.ts'));
+    for (const entry of ['manager', 'controller', 'rest', 'webhook', 'client', 'cache']) visit(join(here, entry, 'index.ts'));
+    expect(offenders).toEqual([]);
+    // The hooks are in the graph, the SDK module is not; it is reached by a dynamic import alone, and it is
+    // the one that loads OpenTelemetry (so the check above would see it if it were imported statically).
+    expect(seen.has(join(here, 'tracing', 'start.ts'))).toBe(true);
+    expect(seen.has(join(here, 'tracing', 'otel.ts'))).toBe(false);
+    expect(readFileSync(join(here, 'tracing', 'start.ts'), 'utf8')).toContain("await import('./otel.js')");
+    expect(emittedImports(join(here, 'tracing', 'otel.ts')).filter((s) => s.startsWith('@opentelemetry/'))).toContain('@opentelemetry/sdk-trace');
+  });
 });

@@ -5,6 +5,7 @@ import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { fieldIndexFunc, fieldIndexName, type FieldIndexer, type IndexerFunc } from './field-index.js';
 import type { Cache, Informer } from './informer.js';
 import { SharedInformer, type SharedInformerOptions } from './shared-informer.js';
+import { untraced } from '../tracing/tracer.js';
 
 /** ResourceCacheOptions narrows what the cache holds for one resource. */
 export interface ResourceCacheOptions {
@@ -78,7 +79,9 @@ export class InformerCache implements Cache, FieldIndexer {
         reflector: this.options.reflector,
       });
       this.informers.set(id, informer);
-      if (this.signal !== undefined && !this.signal.aborted) this.runs.push(informer.run(this.signal));
+      // An informer asked for from inside a reconcile outlives it: its lists and watches join no trace.
+      const signal = this.signal;
+      if (signal !== undefined && !signal.aborted) this.runs.push(untraced(() => informer!.run(signal)));
     }
     return informer as unknown as Informer<T> & SharedInformer<T>;
   }

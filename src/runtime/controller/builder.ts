@@ -173,6 +173,7 @@ export class ControllerBuilder {
       needLeaderElection: !this.options.skipLeaderElection,
       logConstructor: this.logConstructor,
       logFields,
+      kind: this.forResource === undefined ? undefined : { group: this.forResource.group, version: this.forResource.version, kind: this.forResource.kind },
     });
     for (const s of sources) controller.watch(s);
     names.add(name);

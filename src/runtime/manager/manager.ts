@@ -26,6 +26,7 @@ import type { ManagerOptions } from './options.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
 import type { Runnable } from '../runnable.js';
+import { startTracing } from '../tracing/start.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
 export interface Manager {
@@ -244,6 +245,7 @@ class ControllerManager implements Manager {
     this.groups.onFailure(() => run.abort());
 
     log.info({}, 'starting manager');
+    const tracing = await startTracing(this.options.tracing, log);
     const cacheStop = new AbortController();
     try {
       await this.groups.startServers(run.signal);
@@ -295,6 +297,8 @@ class ControllerManager implements Manager {
       await this.groups.stopServers();
       signal.removeEventListener('abort', stopRun);
       this.transport.close();
+      // Last, so that the spans of the final calls (events flushed, the lease released) are exported too.
+      await tracing?.stop();
     }
     const failure = this.groups.failure;
     if (failure !== undefined) throw failure;

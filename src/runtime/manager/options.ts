@@ -4,6 +4,7 @@ import type { SharedInformerOptions } from '../cache/shared-informer.js';
 import type { Clock } from '../leaderelection/leader-elector.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
+import type { TracingOptions } from '../tracing/config.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
 
 /** LeaderElectionOptions configures leader election on a `coordination.k8s.io/v1` Lease. */
@@ -63,6 +64,13 @@ export interface ManagerOptions {
    * not reconciled again until the cache shows those writes, at most `timeoutMs` (3 s). `false` turns it off.
    */
   readYourWrites?: false | { timeoutMs?: number } | undefined;
+  /**
+   * OpenTelemetry tracing of reconciles, API calls and webhook requests: `true` or options turn it on, `false`
+   * off; absent, the `OTEL_*` variables decide (on when `OTEL_EXPORTER_OTLP_ENDPOINT`,
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_TRACES_EXPORTER=otlp` is set, off with `OTEL_SDK_DISABLED=true`).
+   * The SDK is loaded only when tracing is on.
+   */
+  tracing?: boolean | TracingOptions | undefined;
   /** Reflector tuning, for tests. */
   reflector?: SharedInformerOptions<KubernetesObject>['reflector'];
 }
