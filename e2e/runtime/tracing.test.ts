@@ -54,8 +54,17 @@ function validatingConfiguration(): unknown {
     webhooks: [
       {
         name: 'vwidget.e2e.operator-ts.dev',
-        clientConfig: { service: { name: 'webhook-service', namespace: 'system', path: validationPath(WidgetResource) } },
-        rules: [{ apiGroups: [WidgetResource.group], apiVersions: [WidgetResource.version], operations: ['CREATE', 'UPDATE'], resources: [WidgetResource.plural] }],
+        clientConfig: {
+          service: { name: 'webhook-service', namespace: 'system', path: validationPath(WidgetResource) },
+        },
+        rules: [
+          {
+            apiGroups: [WidgetResource.group],
+            apiVersions: [WidgetResource.version],
+            operations: ['CREATE', 'UPDATE'],
+            resources: [WidgetResource.plural],
+          },
+        ],
         admissionReviewVersions: ['v1'],
         sideEffects: 'None',
         failurePolicy: 'Fail',
@@ -90,7 +99,10 @@ describe.skipIf(!isBinaryAssets(assets))('tracing against a real API server', ()
     mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: log.logger,
-      webhook: { port: env.webhookInstallOptions.localServingPort, certDir: env.webhookInstallOptions.localServingCertDir },
+      webhook: {
+        port: env.webhookInstallOptions.localServingPort,
+        certDir: env.webhookInstallOptions.localServingCertDir,
+      },
     });
     newWebhookManagedBy(mgr).for(WidgetResource).withValidator(new LabelValidator()).complete();
     const client = mgr.client;
@@ -102,13 +114,20 @@ describe.skipIf(!isBinaryAssets(assets))('tracing against a real API server', ()
           ctx.log.info({ step: 'start' }, 'Reconciling widget');
           const widget = await apiReader.get(WidgetResource, req);
           // A ConfigMap the reconciler looks for and does not find: a 404 in the trace.
-          await apiReader.get(builtin.ConfigMap, { namespace: req.namespace, name: `${req.name}-settings` }).catch((err: unknown) => {
-            if (!isNotFound(err)) throw err;
-          });
+          await apiReader
+            .get(builtin.ConfigMap, { namespace: req.namespace, name: `${req.name}-settings` })
+            .catch((err: unknown) => {
+              if (!isNotFound(err)) throw err;
+            });
           if (widget.metadata?.labels?.reconciled !== 'true') {
-            await client.patch(WidgetResource, req, { type: 'merge', data: { metadata: { labels: { reconciled: 'true' } } } });
+            await client.patch(WidgetResource, req, {
+              type: 'merge',
+              data: { metadata: { labels: { reconciled: 'true' } } },
+            });
           }
-          await client.status().patch(WidgetResource, req, { type: 'merge', data: { status: { observedSize: widget.spec.size ?? 0 } } });
+          await client
+            .status()
+            .patch(WidgetResource, req, { type: 'merge', data: { status: { observedSize: widget.spec.size ?? 0 } } });
         },
       });
     running = mgr.start(stop.signal);
@@ -116,11 +135,18 @@ describe.skipIf(!isBinaryAssets(assets))('tracing against a real API server', ()
     await mgr.elected();
     await mgr.getWebhookServer().ready();
     // The admission chain picks new configurations up a moment after they are readable.
-    await waitFor('the API server to call the validating webhook', async () => {
-      const probe = newWidget(namespace, `probe-${Date.now()}`, {}, { forbidden: 'x' });
-      const denied = await client.create(WidgetResource, probe, { dryRun: true }).then(() => false, (err: unknown) => String(err).includes('not allowed'));
-      return denied ? true : undefined;
-    }, 30_000);
+    await waitFor(
+      'the API server to call the validating webhook',
+      async () => {
+        const probe = newWidget(namespace, `probe-${Date.now()}`, {}, { forbidden: 'x' });
+        const denied = await client.create(WidgetResource, probe, { dryRun: true }).then(
+          () => false,
+          (err: unknown) => String(err).includes('not allowed'),
+        );
+        return denied ? true : undefined;
+      },
+      30_000,
+    );
   });
 
   afterAll(async () => {
@@ -137,15 +163,22 @@ describe.skipIf(!isBinaryAssets(assets))('tracing against a real API server', ()
 
   const spansOf = (traceId: string): ReceivedSpan[] => receiver.spans.filter((s) => s.traceId === traceId);
 
-  it('exports each reconcile as one trace: the reconcile span, and its API calls with their status codes as children', async () => {
+  it('exports a reconcile as one trace: its span the root, its API calls with status codes the children', async () => {
     await mgr.client.create(WidgetResource, newWidget(namespace, 'traced', { size: 3 }));
-    const line = await waitFor('the first reconcile of widget "traced" to log', async () =>
-      log.records.find((r) => r.msg === 'Reconciling widget' && r.name === 'traced'), 30_000);
+    const line = await waitFor(
+      'the first reconcile of widget "traced" to log',
+      async () => log.records.find((r) => r.msg === 'Reconciling widget' && r.name === 'traced'),
+      30_000,
+    );
     expect(line.trace_id).toMatch(/^[0-9a-f]{32}$/);
     expect(line.span_id).toMatch(/^[0-9a-f]{16}$/);
     const traceId = String(line.trace_id);
     // The root is exported when it ends, after its children.
-    const root = await waitFor('the reconcile span to reach the receiver', async () => spansOf(traceId).find((s) => s.spanId === line.span_id), 30_000);
+    const root = await waitFor(
+      'the reconcile span to reach the receiver',
+      async () => spansOf(traceId).find((s) => s.spanId === line.span_id),
+      30_000,
+    );
     expect(root.parentSpanId).toBe('');
     expect(root.kind).toBe('internal');
     expect(root.name).toBe('reconcile widget');
@@ -170,7 +203,13 @@ describe.skipIf(!isBinaryAssets(assets))('tracing against a real API server', ()
     ]);
     for (const span of ours) expect(span.parentSpanId).toBe(root.spanId);
     const [get, missing] = ours;
-    expect(get!.attributes).toMatchObject({ 'http.request.method': 'GET', 'k8s.verb': 'get', 'k8s.resource': 'widgets', 'k8s.object.name': 'traced', 'server.address': '127.0.0.1' });
+    expect(get!.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'k8s.verb': 'get',
+      'k8s.resource': 'widgets',
+      'k8s.object.name': 'traced',
+      'server.address': '127.0.0.1',
+    });
     expect(missing!.status.code).toBe('error');
     expect(missing!.attributes['error.type']).toBe('404');
     // The API server passes the traceparent of the PATCH on to the admission webhook it calls (it records
@@ -188,8 +227,15 @@ describe.skipIf(!isBinaryAssets(assets))('tracing against a real API server', ()
 
   it('records a server span for each admission request the API server sends to the webhook', async () => {
     await mgr.client.create(WidgetResource, newWidget(namespace, 'admitted', { size: 1 }));
-    const span = await waitFor('the webhook server span of the create', async () =>
-      receiver.spans.find((s) => s.kind === 'server' && s.attributes['k8s.admission.operation'] === 'CREATE' && s.attributes['k8s.object.name'] === 'admitted'),
+    const span = await waitFor(
+      'the webhook server span of the create',
+      async () =>
+        receiver.spans.find(
+          (s) =>
+            s.kind === 'server' &&
+            s.attributes['k8s.admission.operation'] === 'CREATE' &&
+            s.attributes['k8s.object.name'] === 'admitted',
+        ),
       30_000,
     );
     expect(span.name).toBe(`POST ${validationPath(WidgetResource)}`);
@@ -219,7 +265,9 @@ describe.skipIf(!isBinaryAssets(assets))('tracing off', () => {
     await receiver?.stop();
   });
 
-  async function loadedModules(extra: Record<string, string>): Promise<{ otel: string[]; modules: number; rssBytes: number }> {
+  async function loadedModules(
+    extra: Record<string, string>,
+  ): Promise<{ otel: string[]; modules: number; rssBytes: number }> {
     const childEnv: Record<string, string | undefined> = { ...process.env, KUBECONFIG: env.kubeconfigPath, ...extra };
     for (const key of Object.keys(childEnv)) if (key.startsWith('OTEL_') && !(key in extra)) delete childEnv[key];
     const { stdout } = await run(process.execPath, [childScript], { env: childEnv, timeout: 120_000 });
@@ -228,7 +276,7 @@ describe.skipIf(!isBinaryAssets(assets))('tracing off', () => {
     return JSON.parse(line.slice('LOADED '.length)) as { otel: string[]; modules: number; rssBytes: number };
   }
 
-  it('loads no OpenTelemetry module into a manager that does not trace, and loads the SDK into one that does', async () => {
+  it('loads no OpenTelemetry module into a manager that does not trace, the SDK into one that does', async () => {
     const off = await loadedModules({});
     expect(off.otel).toEqual([]);
     const on = await loadedModules({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint });
@@ -236,6 +284,8 @@ describe.skipIf(!isBinaryAssets(assets))('tracing off', () => {
     expect(on.otel.some((m) => m.startsWith('@opentelemetry/exporter-trace-otlp-proto/'))).toBe(true);
     expect(on.modules).toBeGreaterThan(off.modules);
     // A figure for the record, not an assertion: the machine is shared.
-    process.stderr.write(`[tracing] idle manager: ${off.modules} modules, ${(off.rssBytes / 2 ** 20).toFixed(1)} MiB off; ${on.modules} modules, ${(on.rssBytes / 2 ** 20).toFixed(1)} MiB on\n`);
+    const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
+    process.stderr.write(`[tracing] idle manager: ${off.modules} modules, ${mib(off.rssBytes)} MiB off; `);
+    process.stderr.write(`${on.modules} modules, ${mib(on.rssBytes)} MiB on\n`);
   });
 });

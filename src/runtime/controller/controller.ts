@@ -264,11 +264,17 @@ export class Controller implements Runnable {
   private async reconcileHandler(queue: RateLimitingQueue, key: string, run: AbortSignal, stop: AbortController): Promise<void> {
     const request = keyToRequest(key);
     const reconcileID = randomUUID();
-    const span = activeTracer()?.startReconcile({ controller: this.name, kind: this.options.kind, ...request, reconcileID });
+    const span = activeTracer()?.startReconcile({
+      controller: this.name,
+      kind: this.options.kind,
+      ...request,
+      reconcileID,
+    });
     let reconcileLog: Logger | undefined;
     const logger = (): Logger => (reconcileLog ??= this.reconcileLogger(request, reconcileID, span));
     const ctx = lazyLogContext(logger, { reconcileID, controller: this.name, signal: run });
-    const outcome = validResult(await (span === undefined ? this.runReconcile(ctx, request) : span.run(() => this.runReconcile(ctx, request))));
+    const reconcile = (): Promise<ReconcileCallOutcome> => this.runReconcile(ctx, request);
+    const outcome = validResult(await (span === undefined ? reconcile() : span.run(reconcile)));
     if (outcome.ok) {
       const result = this.requeue(queue, key, outcome.result);
       this.metrics.reconciled(result);

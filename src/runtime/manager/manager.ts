@@ -26,7 +26,7 @@ import type { ManagerOptions } from './options.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
 import type { Runnable } from '../runnable.js';
-import { startTracing } from '../tracing/start.js';
+import { tracingRequested } from '../tracing/tracer.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
 export interface Manager {
@@ -245,7 +245,10 @@ class ControllerManager implements Manager {
     this.groups.onFailure(() => run.abort());
 
     log.info({}, 'starting manager');
-    const tracing = await startTracing(this.options.tracing, log);
+    // Loaded only when tracing may be on: an operator that does not trace never loads any of it.
+    const tracing = tracingRequested(this.options.tracing)
+      ? await (await import('../tracing/start.js')).startTracing(this.options.tracing, log)
+      : undefined;
     const cacheStop = new AbortController();
     try {
       await this.groups.startServers(run.signal);

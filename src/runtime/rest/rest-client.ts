@@ -91,7 +91,8 @@ export class RestClient {
   async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: { subresource?: string; signal?: AbortSignal } = {}): Promise<T> {
     const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
     const target = apiTarget('get', resource, { ...keyPath(resource, key), subresource: options.subresource });
-    return withTypeMeta(resource, await this.transport.request<T>({ method: 'GET', path, signal: options.signal, target }));
+    const body = await this.transport.request<T>({ method: 'GET', path, signal: options.signal, target });
+    return withTypeMeta(resource, body);
   }
 
   /** RestClient.list reads one page of a collection. */
@@ -202,7 +203,8 @@ export class RestClient {
     if (options.gracePeriodSeconds !== undefined) body.gracePeriodSeconds = options.gracePeriodSeconds;
     if (options.preconditions !== undefined) body.preconditions = options.preconditions;
     if (options.dryRun === true) body.dryRun = ['All'];
-    await this.transport.request({ method: 'DELETE', path, body, signal: options.signal, target: apiTarget('delete', resource, keyPath(resource, key)) });
+    const target = apiTarget('delete', resource, keyPath(resource, key));
+    await this.transport.request({ method: 'DELETE', path, body, signal: options.signal, target });
   }
 
   /** RestClient.post sends a body to an arbitrary path, such as a TokenReview or SubjectAccessReview creation. */

@@ -50,6 +50,12 @@ export interface KubeTransportOptions {
   timeoutMs?: number;
 }
 
+/** Sent is a response that arrived, with the span of its call (to end once the body is read). */
+interface Sent {
+  res: IncomingMessage;
+  span: ClientSpan | undefined;
+}
+
 const MAX_AGENTS = 8;
 const IDLE_SOCKET_MS = 90_000;
 
@@ -107,7 +113,7 @@ export class KubeTransport implements Transport {
     this.agents.clear();
   }
 
-  private async send(req: TransportRequest, timeoutMs: number): Promise<{ res: IncomingMessage; span: ClientSpan | undefined }> {
+  private async send(req: TransportRequest, timeoutMs: number): Promise<Sent> {
     req.signal?.throwIfAborted();
     const cluster = this.kubeConfig.getCurrentCluster();
     if (cluster === null) throw new Error('kubeconfig has no current cluster: set a current-context');
@@ -132,10 +138,15 @@ export class KubeTransport implements Transport {
     const path = `${prefix}${pathAndQuery}`;
     const mod = base.protocol === 'http:' ? http : https;
     const host = base.host;
-    const span = activeTracer()?.startClientCall({ method: req.method, server: base, path: pathAndQuery, target: req.target });
+    const span = activeTracer()?.startClientCall({
+      method: req.method,
+      server: base,
+      path: pathAndQuery,
+      target: req.target,
+    });
     if (span !== undefined) Object.assign(headers, span.headers);
 
-    return new Promise<{ res: IncomingMessage; span: ClientSpan | undefined }>((resolve, reject) => {
+    return new Promise<Sent>((resolve, reject) => {
       let settled = false;
       let response: IncomingMessage | undefined;
       // Destroy the response too: otherwise its readers see a generic "aborted" error instead of the cause.

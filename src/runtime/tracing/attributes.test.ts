@@ -34,9 +34,23 @@ describe('span attribute names', () => {
   it('keep the runtime’s own names out of the conventions’ way', () => {
     const values: unknown[] = Object.values({ ...stable, ...incubating });
     const conventional = new Set(values.filter((v): v is string => typeof v === 'string'));
-    const own = [ATTR.k8sVerb, ATTR.k8sResource, ATTR.k8sSubresource, ATTR.k8sGroup, ATTR.k8sVersion, ATTR.k8sKind, ATTR.k8sName,
-      ATTR.controllerName, ATTR.reconcileId, ATTR.reconcileResult, ATTR.reconcileRequeueAfter, ATTR.reconcileTerminal,
-      ATTR.admissionOperation, ATTR.admissionUid, ATTR.conversionDesiredVersion];
+    const own = [
+      ATTR.k8sVerb,
+      ATTR.k8sResource,
+      ATTR.k8sSubresource,
+      ATTR.k8sGroup,
+      ATTR.k8sVersion,
+      ATTR.k8sKind,
+      ATTR.k8sName,
+      ATTR.controllerName,
+      ATTR.reconcileId,
+      ATTR.reconcileResult,
+      ATTR.reconcileRequeueAfter,
+      ATTR.reconcileTerminal,
+      ATTR.admissionOperation,
+      ATTR.admissionUid,
+      ATTR.conversionDesiredVersion,
+    ];
     expect(own.filter((name) => conventional.has(name))).toEqual([]);
   });
 });
@@ -44,8 +58,12 @@ describe('span attribute names', () => {
 describe('client span names', () => {
   const target = { verb: 'get', group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments' };
   it('name the call by method and a path template without namespace and object names', () => {
-    expect(urlTemplate({ ...target, namespace: 'ns', name: 'web', subresource: 'scale' })).toBe('/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale');
-    expect(urlTemplate({ ...target, group: '', kind: 'Namespace', resource: 'namespaces', name: 'kube-system' })).toBe('/api/v1/namespaces/{name}');
+    expect(urlTemplate({ ...target, namespace: 'ns', name: 'web', subresource: 'scale' })).toBe(
+      '/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale',
+    );
+    expect(urlTemplate({ ...target, group: '', kind: 'Namespace', resource: 'namespaces', name: 'kube-system' })).toBe(
+      '/api/v1/namespaces/{name}',
+    );
     expect(clientSpanName('GET', { ...target, verb: 'list' })).toBe('GET /apis/apps/v1/deployments');
     expect(clientSpanName('POST', undefined)).toBe('POST');
   });

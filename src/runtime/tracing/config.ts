@@ -29,7 +29,13 @@ export type OtlpProtocol = 'http/protobuf' | 'http/json';
 
 /** SamplerSetting is `OTEL_TRACES_SAMPLER` and its argument. */
 export interface SamplerSetting {
-  name: 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
+  name:
+    | 'always_on'
+    | 'always_off'
+    | 'traceidratio'
+    | 'parentbased_always_on'
+    | 'parentbased_always_off'
+    | 'parentbased_traceidratio';
   ratio: number;
 }
 
@@ -43,17 +49,17 @@ export interface BatchSetting {
 
 /** TracingSettings is what tracing runs with once the options and the environment are read. */
 export interface TracingSettings {
-  /** Export over OTLP as the `OTEL_EXPORTER_OTLP_*` variables say; false when spans go to `exporter` or `tracerProvider`. */
+  /** Export over OTLP as `OTEL_EXPORTER_OTLP_*` say; false when spans go to `exporter` or `tracerProvider`. */
   otlp: boolean;
   protocol: OtlpProtocol;
   sampler: SamplerSetting;
   batch: BatchSetting;
-  /** Also emit the HTTP attribute names of semantic conventions before 1.23 (`OTEL_SEMCONV_STABILITY_OPT_IN=http/dup`). */
+  /** Also emit the HTTP attribute names of conventions before 1.23 (`OTEL_SEMCONV_STABILITY_OPT_IN=http/dup`). */
   oldHttpNames: boolean;
   options: TracingOptions;
 }
 
-/** TracingResolution is the outcome of {@link resolveTracing}: settings when tracing is on, and what was wrong with the environment. */
+/** TracingResolution is what {@link resolveTracing} found: settings when tracing is on, and what was wrong. */
 export interface TracingResolution {
   settings: TracingSettings | undefined;
   warnings: string[];
@@ -80,10 +86,14 @@ const set = (value: string | undefined): value is string => value !== undefined 
  * over OTLP when nothing is set, the runtime traces only when asked: an operator without a collector must
  * not send spans into the void.
  */
-export function resolveTracing(option: boolean | TracingOptions | undefined, env: Env = process.env): TracingResolution {
+export function resolveTracing(
+  option: boolean | TracingOptions | undefined,
+  env: Env = process.env,
+): TracingResolution {
   const warnings: string[] = [];
   const options: TracingOptions = typeof option === 'boolean' ? { enabled: option } : (option ?? {});
-  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || options.enabled === false) return { settings: undefined, warnings };
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true' || options.enabled === false)
+    return { settings: undefined, warnings };
   const exporter = exporterOf(env.OTEL_TRACES_EXPORTER, warnings);
   const endpoint = set(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) || set(env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const ownSink = options.exporter !== undefined || options.tracerProvider !== undefined;
@@ -107,10 +117,15 @@ export function resolveTracing(option: boolean | TracingOptions | undefined, env
  */
 function exporterOf(value: string | undefined, warnings: string[]): 'otlp' | 'none' | undefined {
   if (!set(value)) return undefined;
-  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
   if (names.includes('none')) return 'none';
   for (const name of names.filter((n) => n !== 'otlp')) {
-    warnings.push(`OTEL_TRACES_EXPORTER: exporter "${name}" is not supported and is ignored; operator-ts exports with otlp`);
+    warnings.push(
+      `OTEL_TRACES_EXPORTER: exporter "${name}" is not supported and is ignored; operator-ts exports with otlp`,
+    );
   }
   return names.includes('otlp') ? 'otlp' : 'none';
 }
@@ -119,7 +134,10 @@ function protocolOf(value: string | undefined, warnings: string[]): OtlpProtocol
   const v = value?.trim().toLowerCase();
   if (v === undefined || v === '' || v === 'http/protobuf') return 'http/protobuf';
   if (v === 'http/json') return 'http/json';
-  warnings.push(`OTEL_EXPORTER_OTLP_PROTOCOL: "${value}" is not supported, exporting with http/protobuf (a collector takes it on port 4318)`);
+  warnings.push(
+    `OTEL_EXPORTER_OTLP_PROTOCOL: "${value}" is not supported, exporting with http/protobuf ` +
+      '(a collector takes it on port 4318)',
+  );
   return 'http/protobuf';
 }
 
@@ -128,7 +146,8 @@ function samplerOf(name: string | undefined, arg: string | undefined, warnings: 
   const n = name?.trim().toLowerCase();
   if (n !== undefined && n !== '') {
     const found = SAMPLERS.find((s) => s === n);
-    if (found === undefined) warnings.push(`OTEL_TRACES_SAMPLER: unsupported sampler "${name}", using parentbased_always_on`);
+    if (found === undefined)
+      warnings.push(`OTEL_TRACES_SAMPLER: unsupported sampler "${name}", using parentbased_always_on`);
     else sampler = found;
   }
   let ratio = 1;

@@ -7,7 +7,16 @@ import { createManager } from '../manager/manager.js';
 import { defineResource } from '../resource.js';
 import { activeTracer } from './tracer.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+/** WAIT bounds the polls of this file: generous, since the machine running the tests may be loaded. */
+const WAIT = { timeout: 30_000 };
+
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 
 /** RecordingExporter keeps what it was given, also across shutdown (the in-memory exporter forgets on shutdown). */
 class RecordingExporter implements SpanExporter {
@@ -50,7 +59,7 @@ describe('manager option tracing', () => {
     api.put(ConfigMap, { metadata: { namespace: 'ns', name: 'settings' } });
     const stop = new AbortController();
     const running = mgr.start(stop.signal);
-    await vi.waitFor(() => expect(reconciled).toBe(1));
+    await vi.waitFor(() => expect(reconciled).toBe(1), WAIT);
     expect(activeTracer()).toBeDefined();
     expect(exporter.spans).toEqual([]);
     stop.abort();
@@ -75,7 +84,7 @@ describe('manager option tracing', () => {
     });
     const stop = new AbortController();
     const running = mgr.start(stop.signal);
-    await vi.waitFor(() => expect(seen).not.toBe('not started'));
+    await vi.waitFor(() => expect(seen).not.toBe('not started'), WAIT);
     expect(seen).toBeUndefined();
     stop.abort();
     await running;

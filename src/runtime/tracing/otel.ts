@@ -17,7 +17,14 @@ import {
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { defaultResource, detectResources, emptyResource, resourceAttributesEnvDetector, resourceFromAttributes, serviceNameEnvDetector } from '@opentelemetry/resources';
+import {
+  defaultResource,
+  detectResources,
+  emptyResource,
+  resourceAttributesEnvDetector,
+  resourceFromAttributes,
+  serviceNameEnvDetector,
+} from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -56,13 +63,20 @@ export const TRACER_NAME = 'operator-ts/runtime';
  */
 export async function startOtelTracing(settings: TracingSettings, log: Logger): Promise<RuntimeTracer> {
   const given = settings.options.tracerProvider;
-  if (given !== undefined) return new OtelTracer(given.getTracer(TRACER_NAME), settings.oldHttpNames, async () => undefined);
+  if (given !== undefined)
+    return new OtelTracer(given.getTracer(TRACER_NAME), settings.oldHttpNames, async () => undefined);
   const exporter = settings.options.exporter ?? (await otlpExporter(settings));
   const processor =
-    settings.options.exportEachSpan === true ? new SimpleSpanProcessor({ exporter }) : new BatchSpanProcessor({ exporter, ...settings.batch });
+    settings.options.exportEachSpan === true
+      ? new SimpleSpanProcessor({ exporter })
+      : new BatchSpanProcessor({ exporter, ...settings.batch });
   const resource = defaultResource()
     .merge(detectResources({ detectors: [resourceAttributesEnvDetector, serviceNameEnvDetector] }))
-    .merge(settings.options.serviceName === undefined ? emptyResource() : resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.options.serviceName }));
+    .merge(
+      settings.options.serviceName === undefined
+        ? emptyResource()
+        : resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.options.serviceName }),
+    );
   const provider = new TracerProvider({ resource, sampler: samplerOf(settings.sampler), spanProcessors: [processor] });
   const registered = registerGlobals(provider, log);
   return new OtelTracer(provider.getTracer(TRACER_NAME), settings.oldHttpNames, async () => {
@@ -74,9 +88,13 @@ export async function startOtelTracing(settings: TracingSettings, log: Logger): 
   });
 }
 
-/** otlpExporter loads the OTLP/HTTP exporter of the protocol; it reads its endpoint, headers and TLS files from `OTEL_EXPORTER_OTLP_*`. */
+/**
+ * otlpExporter loads the OTLP/HTTP exporter of the protocol, which reads its endpoint, headers and TLS files
+ * from `OTEL_EXPORTER_OTLP_*`.
+ */
 async function otlpExporter(settings: TracingSettings): Promise<SpanExporter> {
-  if (settings.protocol === 'http/json') return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  if (settings.protocol === 'http/json')
+    return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
   return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
 }
 
@@ -105,12 +123,19 @@ function samplerOf(setting: SamplerSetting): Sampler {
 function registerGlobals(provider: ApiTracerProvider, log: Logger): () => void {
   const undo: Array<() => void> = [];
   const otelLog = log.child({ logger: 'otel' });
-  const warn = (message: string, ...args: unknown[]): void => otelLog.warn({ args: args.length === 0 ? undefined : args.map(String) }, message);
+  const warn = (message: string, ...args: unknown[]): void =>
+    otelLog.warn({ args: args.length === 0 ? undefined : args.map(String) }, message);
   const quiet = (): void => undefined;
-  diag.setLogger({ error: warn, warn, info: quiet, debug: quiet, verbose: quiet }, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
+  diag.setLogger(
+    { error: warn, warn, info: quiet, debug: quiet, verbose: quiet },
+    { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+  );
   undo.push(() => diag.disable());
-  if (context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())) undo.push(() => context.disable());
-  const propagator = new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] });
+  if (context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable()))
+    undo.push(() => context.disable());
+  const propagator = new CompositePropagator({
+    propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+  });
   if (propagation.setGlobalPropagator(propagator)) undo.push(() => propagation.disable());
   if (trace.setGlobalTracerProvider(provider)) undo.push(() => trace.disable());
   return () => {
@@ -143,7 +168,11 @@ class OtelTracer implements RuntimeTracer {
   ) {}
 
   startReconcile(info: ReconcileSpanInfo): ReconcileSpan {
-    const attributes: Attributes = { [ATTR.controllerName]: info.controller, [ATTR.reconcileId]: info.reconcileID, [ATTR.k8sName]: info.name };
+    const attributes: Attributes = {
+      [ATTR.controllerName]: info.controller,
+      [ATTR.reconcileId]: info.reconcileID,
+      [ATTR.k8sName]: info.name,
+    };
     if (info.namespace !== '') attributes[ATTR.k8sNamespaceName] = info.namespace;
     if (info.kind !== undefined) {
       attributes[ATTR.k8sGroup] = info.kind.group;
@@ -152,7 +181,11 @@ class OtelTracer implements RuntimeTracer {
     }
     // A reconcile is level-triggered: it acts on the latest state, not on the request that caused an
     // event, so it starts a trace of its own.
-    const span = this.tracer.startSpan(`reconcile ${info.controller}`, { kind: SpanKind.INTERNAL, attributes, root: true }, ROOT_CONTEXT);
+    const span = this.tracer.startSpan(
+      `reconcile ${info.controller}`,
+      { kind: SpanKind.INTERNAL, attributes, root: true },
+      ROOT_CONTEXT,
+    );
     return {
       ids: idsOf(span),
       run: runner(span, ROOT_CONTEXT),
@@ -196,7 +229,11 @@ class OtelTracer implements RuntimeTracer {
       if (target.namespace !== undefined) attributes[ATTR.k8sNamespaceName] = target.namespace;
       if (target.name !== undefined) attributes[ATTR.k8sName] = target.name;
     }
-    const span = this.tracer.startSpan(clientSpanName(info.method, target), { kind: SpanKind.CLIENT, attributes }, parent);
+    const span = this.tracer.startSpan(
+      clientSpanName(info.method, target),
+      { kind: SpanKind.CLIENT, attributes },
+      parent,
+    );
     const headers: Record<string, string> = {};
     propagation.inject(trace.setSpan(parent, span), headers);
     return {

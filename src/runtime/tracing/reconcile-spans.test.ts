@@ -16,6 +16,9 @@ import { KubeTransport } from '../rest/transport.js';
 import { startTracing, type Tracing } from './start.js';
 import { activeTracer, untraced } from './tracer.js';
 
+/** WAIT bounds the polls of this file: generous, since the machine running the tests may be loaded. */
+const WAIT = { timeout: 30_000 };
+
 const Widget = defineResource<KubernetesObject & { status?: { ready?: boolean } }>({
   group: 'example.com',
   version: 'v1',
@@ -23,11 +26,20 @@ const Widget = defineResource<KubernetesObject & { status?: { ready?: boolean } 
   plural: 'widgets',
   namespaced: true,
 });
-const Gadget = defineResource<KubernetesObject>({ group: 'example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets', namespaced: true });
+const Gadget = defineResource<KubernetesObject>({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Gadget',
+  plural: 'gadgets',
+  namespaced: true,
+});
 
 function captureLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'debug' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'debug' },
+    { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) },
+  );
   return { logger, lines };
 }
 
@@ -55,7 +67,10 @@ afterEach(async () => {
 });
 
 /** runController reconciles `key` once with `reconcile` and returns the controller's log lines. */
-async function runController(reconcile: (ctx: ReconcileContext, req: Request) => Promise<Result | void>, until: () => void) {
+async function runController(
+  reconcile: (ctx: ReconcileContext, req: Request) => Promise<Result | void>,
+  until: () => void,
+) {
   const cache = new FakeCache();
   const { logger, lines } = captureLogger();
   const controller = new Controller({
@@ -69,7 +84,7 @@ async function runController(reconcile: (ctx: ReconcileContext, req: Request) =>
   const stop = new AbortController();
   stops.push(stop);
   const done = controller.start(stop.signal);
-  await vi.waitFor(until);
+  await vi.waitFor(until, WAIT);
   stop.abort();
   await done;
   return { lines, name: controller.name };
@@ -79,7 +94,7 @@ const byName = (spans: ReadableSpan[], name: string) => spans.filter((s) => s.na
 const parentId = (s: ReadableSpan) => s.parentSpanContext?.spanId;
 
 describe('reconcile spans', () => {
-  it('records one trace per reconcile: the reconcile span as root and its API calls, with status codes, as children', async () => {
+  it('records a reconcile as one trace: its span the root, its API calls with status codes the children', async () => {
     api.put(Widget, { metadata: { namespace: 'ns', name: 'w1' } });
     let reconciled = false;
     const { lines, name } = await runController(
@@ -95,7 +110,7 @@ describe('reconcile spans', () => {
       },
       () => expect(reconciled).toBe(true),
     );
-    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1));
+    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1), WAIT);
     const spans = exporter.getFinishedSpans();
     const root = byName(spans, `reconcile ${name}`)[0]!;
     expect(root.kind).toBe(SpanKind.INTERNAL);
@@ -138,10 +153,16 @@ describe('reconcile spans', () => {
     expect(update.attributes).toMatchObject({ 'k8s.verb': 'update', 'k8s.subresource': 'status' });
     // Each request carried its own span as the W3C parent of whatever the API server does with it.
     const sent = api.requests.filter((r) => r.path.startsWith('/apis/example.com/v1/namespaces/ns/'));
-    expect(sent.map((r) => r.headers.traceparent)).toEqual(children.map((c) => `00-${c.spanContext().traceId}-${c.spanContext().spanId}-01`));
+    expect(sent.map((r) => r.headers.traceparent)).toEqual(
+      children.map((c) => `00-${c.spanContext().traceId}-${c.spanContext().spanId}-01`),
+    );
     // The reconcile's log lines carry the ids of its span.
     const line = lines.find((l) => l.msg === 'reconciling');
-    expect(line).toMatchObject({ reconcileID, trace_id: root.spanContext().traceId, span_id: root.spanContext().spanId });
+    expect(line).toMatchObject({
+      reconcileID,
+      trace_id: root.spanContext().traceId,
+      span_id: root.spanContext().spanId,
+    });
   });
 
   it('marks a failed reconcile ERROR with the error recorded, a terminal one as terminal', async () => {
@@ -153,12 +174,21 @@ describe('reconcile spans', () => {
       },
       () => expect(calls).toBe(1),
     );
-    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1));
+    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1), WAIT);
     const root = byName(exporter.getFinishedSpans(), `reconcile ${name}`)[0]!;
     expect(root.status).toEqual({ code: SpanStatusCode.ERROR, message: 'spec.size must be positive' });
-    expect(root.attributes).toMatchObject({ 'k8s.reconcile.result': 'error', 'error.type': 'TerminalError', 'k8s.reconcile.terminal': true });
-    expect(root.events.map((e) => [e.name, e.attributes?.['exception.type']])).toEqual([['exception', 'TerminalError']]);
-    expect(lines.find((l) => l.msg === 'Reconciler error')).toMatchObject({ trace_id: root.spanContext().traceId, span_id: root.spanContext().spanId });
+    expect(root.attributes).toMatchObject({
+      'k8s.reconcile.result': 'error',
+      'error.type': 'TerminalError',
+      'k8s.reconcile.terminal': true,
+    });
+    expect(root.events.map((e) => [e.name, e.attributes?.['exception.type']])).toEqual([
+      ['exception', 'TerminalError'],
+    ]);
+    expect(lines.find((l) => l.msg === 'Reconciler error')).toMatchObject({
+      trace_id: root.spanContext().traceId,
+      span_id: root.spanContext().spanId,
+    });
   });
 
   it('starts no span for calls outside a reconcile, nor for those of work started untraced inside one', async () => {
@@ -174,7 +204,7 @@ describe('reconcile spans', () => {
       () => expect(background).toBeDefined(),
     );
     await background;
-    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1));
+    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1), WAIT);
     expect(exporter.getFinishedSpans().filter((s) => s.kind === SpanKind.CLIENT)).toEqual([]);
     expect(api.requests.every((r) => r.headers.traceparent === undefined)).toBe(true);
   });
@@ -190,7 +220,7 @@ describe('reconcile spans', () => {
       },
       () => expect(exporter.getFinishedSpans().some((s) => s.attributes['k8s.verb'] === 'watch')).toBe(true),
     );
-    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1));
+    await vi.waitFor(() => expect(byName(exporter.getFinishedSpans(), `reconcile ${name}`)).toHaveLength(1), WAIT);
     const watch = exporter.getFinishedSpans().find((s) => s.attributes['k8s.verb'] === 'watch')!;
     expect(watch.name).toBe('GET /apis/example.com/v1/namespaces/{namespace}/widgets');
   });

@@ -24,7 +24,11 @@ afterEach(async () => {
 function reconcileWithCall(t: Tracing): void {
   const span = t.tracer.startReconcile({ controller: 'widget', namespace: 'ns', name: 'w', reconcileID: 'r-1' });
   span.run(() => {
-    const call = t.tracer.startClientCall({ method: 'GET', server: new URL('https://10.0.0.1:6443'), path: '/api/v1/namespaces/ns/pods/p' });
+    const call = t.tracer.startClientCall({
+      method: 'GET',
+      server: new URL('https://10.0.0.1:6443'),
+      path: '/api/v1/namespaces/ns/pods/p',
+    });
     call?.end(200);
   });
   span.end({ result: 'success' });
@@ -37,7 +41,7 @@ describe('startTracing', () => {
     expect(activeTracer()).toBeUndefined();
   });
 
-  it('exports over OTLP http/json to OTEL_EXPORTER_OTLP_ENDPOINT, named by OTEL_SERVICE_NAME, flushing on stop', async () => {
+  it('exports over http/json to OTEL_EXPORTER_OTLP_ENDPOINT as OTEL_SERVICE_NAME, flushing on stop', async () => {
     vi.stubEnv('OTEL_EXPORTER_OTLP_ENDPOINT', receiver.endpoint);
     vi.stubEnv('OTEL_EXPORTER_OTLP_PROTOCOL', 'http/json');
     vi.stubEnv('OTEL_SERVICE_NAME', 'widget-operator');
@@ -60,10 +64,15 @@ describe('startTracing', () => {
     expect(root!.resource['service.name']).toBe('widget-operator');
     expect(root!.resource['telemetry.sdk.name']).toBe('opentelemetry');
     expect(root!.scope).toBe('operator-ts/runtime');
-    expect(call!.attributes).toMatchObject({ 'http.request.method': 'GET', 'server.address': '10.0.0.1', 'server.port': 6443, 'http.response.status_code': 200 });
+    expect(call!.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'server.address': '10.0.0.1',
+      'server.port': 6443,
+      'http.response.status_code': 200,
+    });
   });
 
-  it('exports over http/protobuf, the default protocol, to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT; the option names the service', async () => {
+  it('exports over http/protobuf (the default) to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, named by option', async () => {
     vi.stubEnv('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', `${receiver.endpoint}/v1/traces`);
     vi.stubEnv('OTEL_SERVICE_NAME', 'from-env');
     tracing = await startTracing({ serviceName: 'from-option' }, silentLogger());
@@ -72,7 +81,11 @@ describe('startTracing', () => {
     expect(receiver.contentTypes).toEqual(['application/x-protobuf']);
     expect(receiver.spans.map((s) => s.name)).toEqual(['GET', 'reconcile widget']);
     expect(receiver.spans[1]!.resource['service.name']).toBe('from-option');
-    expect(receiver.spans[1]!.attributes).toMatchObject({ 'k8s.controller.name': 'widget', 'k8s.reconcile.id': 'r-1', 'k8s.reconcile.result': 'success' });
+    expect(receiver.spans[1]!.attributes).toMatchObject({
+      'k8s.controller.name': 'widget',
+      'k8s.reconcile.id': 'r-1',
+      'k8s.reconcile.result': 'success',
+    });
     expect(receiver.spans[0]!.attributes['server.port']).toBe(6443);
   });
 
@@ -85,7 +98,7 @@ describe('startTracing', () => {
     expect(await startTracing(undefined, silentLogger())).toBeUndefined();
   });
 
-  it('emits the pre-1.23 HTTP attribute names Envoy uses as well with OTEL_SEMCONV_STABILITY_OPT_IN=http/dup', async () => {
+  it('adds the pre-1.23 HTTP names Envoy uses with OTEL_SEMCONV_STABILITY_OPT_IN=http/dup', async () => {
     vi.stubEnv('OTEL_SEMCONV_STABILITY_OPT_IN', 'http/dup');
     const exporter = new InMemorySpanExporter();
     tracing = await startTracing({ exporter, exportEachSpan: true }, silentLogger());
@@ -101,7 +114,7 @@ describe('startTracing', () => {
     });
   });
 
-  it('records through a TracerProvider the application owns, registering no globals and leaving its shutdown alone', async () => {
+  it('records through the application’s TracerProvider, registers no globals, leaves its shutdown', async () => {
     const exporter = new InMemorySpanExporter();
     const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
     tracing = await startTracing({ tracerProvider: provider }, silentLogger());

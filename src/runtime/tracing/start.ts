@@ -16,7 +16,10 @@ export interface Tracing {
  * setup that fails (a broken exporter configuration, say) is logged and leaves tracing off: telemetry must
  * not keep an operator from running.
  */
-export async function startTracing(option: boolean | TracingOptions | undefined, log: Logger): Promise<Tracing | undefined> {
+export async function startTracing(
+  option: boolean | TracingOptions | undefined,
+  log: Logger,
+): Promise<Tracing | undefined> {
   const { settings, warnings } = resolveTracing(option);
   for (const warning of warnings) log.warn({ logger: 'tracing' }, warning);
   if (settings === undefined) return undefined;
@@ -29,7 +32,10 @@ export async function startTracing(option: boolean | TracingOptions | undefined,
     return undefined;
   }
   setActiveTracer(tracer);
-  log.info({ logger: 'tracing', protocol: settings.otlp ? settings.protocol : undefined, sampler: settings.sampler.name }, 'Tracing reconciles, API calls and webhooks');
+  log.info(
+    { logger: 'tracing', protocol: settings.otlp ? settings.protocol : undefined, sampler: settings.sampler.name },
+    'Tracing reconciles, API calls and webhooks',
+  );
   let stopped: Promise<void> | undefined;
   return {
     tracer,
@@ -41,7 +47,8 @@ export async function startTracing(option: boolean | TracingOptions | undefined,
         });
         try {
           const outcome = await Promise.race([tracer.shutdown().then(() => 'done' as const), deadline]);
-          if (outcome === 'timeout') log.warn({ logger: 'tracing', timeoutMs }, 'Spans not exported in time at shutdown, dropping them');
+          if (outcome === 'timeout')
+            log.warn({ logger: 'tracing', timeoutMs }, 'Spans not exported in time at shutdown, dropping them');
         } catch (err) {
           log.warn({ logger: 'tracing', err }, 'Exporting the last spans failed');
         } finally {

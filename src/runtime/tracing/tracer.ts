@@ -126,6 +126,24 @@ export interface RuntimeTracer {
   shutdown(): Promise<void>;
 }
 
+/**
+ * tracingRequested tells whether the manager option or the environment may turn tracing on, the test the
+ * manager makes before loading anything of tracing: `true` or options (other than `enabled: false`) in code,
+ * or an OTLP endpoint or `OTEL_TRACES_EXPORTER` in the environment. The full reading of both (what turns it
+ * off again, the warnings) is resolveTracing's, loaded only past this test.
+ */
+export function tracingRequested(
+  option: boolean | { enabled?: boolean | undefined } | undefined,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
+  if (option === false || (typeof option === 'object' && option.enabled === false)) return false;
+  if (option !== undefined) return option === true || typeof option === 'object';
+  const given = (key: string): boolean => (env[key]?.trim() ?? '') !== '';
+  return (
+    given('OTEL_EXPORTER_OTLP_ENDPOINT') || given('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') || given('OTEL_TRACES_EXPORTER')
+  );
+}
+
 let active: RuntimeTracer | undefined;
 
 /** activeTracer returns the tracer spans are recorded through, or undefined while tracing is off. */

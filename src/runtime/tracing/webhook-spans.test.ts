@@ -15,7 +15,16 @@ import { KubeTransport } from '../rest/transport.js';
 import { WebhookServer } from '../webhook/server.js';
 import { startTracing, type Tracing } from './start.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+/** WAIT bounds the polls of this file: generous, since the machine running the tests may be loaded. */
+const WAIT = { timeout: 30_000 };
+
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 
 let ca: TinyCA;
 let dir: string;
@@ -35,7 +44,10 @@ beforeAll(async () => {
   api = await new StubApiServer().serve(ConfigMap).start();
   transport = new KubeTransport(api.kubeConfig());
   const rest = new RestClient(transport);
-  const logger = pino({ level: 'debug' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'debug' },
+    { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) },
+  );
   server = new WebhookServer({ port: 0, host: '127.0.0.1', certDir: dir, logger });
   server.register('/validate', async (body, ctx) => {
     ctx.log.info('validating');
@@ -72,7 +84,15 @@ afterEach(async () => {
 function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, ca: ca.certPem, servername: 'localhost' },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        ca: ca.certPem,
+        servername: 'localhost',
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -102,7 +122,10 @@ describe('webhook server spans', () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const callerSpan = '00f067aa0ba902b7';
     expect(await post('/validate', review, { traceparent: `00-${traceId}-${callerSpan}-01` })).toBe(200);
-    await vi.waitFor(() => expect(exporter.getFinishedSpans().some((s) => s.kind === SpanKind.SERVER)).toBe(true));
+    await vi.waitFor(
+      () => expect(exporter.getFinishedSpans().some((s) => s.kind === SpanKind.SERVER)).toBe(true),
+      WAIT,
+    );
     const spans = exporter.getFinishedSpans();
     const serverSpan = spans.find((s) => s.kind === SpanKind.SERVER)!;
     expect(serverSpan.name).toBe('POST /validate');
@@ -129,13 +152,16 @@ describe('webhook server spans', () => {
     expect(list.name).toBe('GET /api/v1/namespaces/{namespace}/configmaps');
     expect(list.parentSpanContext?.spanId).toBe(serverSpan.spanContext().spanId);
     expect(list.spanContext().traceId).toBe(traceId);
-    expect(lines.find((l) => l.msg === 'validating')).toMatchObject({ trace_id: traceId, span_id: serverSpan.spanContext().spanId });
+    expect(lines.find((l) => l.msg === 'validating')).toMatchObject({
+      trace_id: traceId,
+      span_id: serverSpan.spanContext().spanId,
+    });
   });
 
   it('starts a trace when the caller sent none, and marks a failing handler ERROR', async () => {
     await traced();
     expect(await post('/boom', review)).toBe(500);
-    await vi.waitFor(() => expect(exporter.getFinishedSpans()).toHaveLength(1));
+    await vi.waitFor(() => expect(exporter.getFinishedSpans()).toHaveLength(1), WAIT);
     const [span] = exporter.getFinishedSpans();
     expect(span!.parentSpanContext).toBeUndefined();
     expect(span!.status.code).toBe(SpanStatusCode.ERROR);
@@ -145,7 +171,7 @@ describe('webhook server spans', () => {
   it('records a 4xx of the caller without marking the span failed', async () => {
     await traced();
     expect(await post('/nowhere', {})).toBe(404);
-    await vi.waitFor(() => expect(exporter.getFinishedSpans()).toHaveLength(1));
+    await vi.waitFor(() => expect(exporter.getFinishedSpans()).toHaveLength(1), WAIT);
     const [span] = exporter.getFinishedSpans();
     expect(span!.name).toBe('POST');
     expect(span!.status.code).toBe(SpanStatusCode.UNSET);
@@ -153,7 +179,9 @@ describe('webhook server spans', () => {
   });
 
   it('adds no span and no log field while tracing is off', async () => {
-    expect(await post('/validate', review, { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' })).toBe(200);
+    expect(
+      await post('/validate', review, { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' }),
+    ).toBe(200);
     expect(lines.find((l) => l.msg === 'validating')).not.toHaveProperty('trace_id');
     expect(api.requests.at(-1)!.headers.traceparent).toBeUndefined();
   });

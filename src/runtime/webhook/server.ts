@@ -286,7 +286,13 @@ export class WebhookServer implements Runnable {
     }
   }
 
-  private async route(req: Req, res: Res, path: string, serverSignal: AbortSignal, span: ServerSpan | undefined): Promise<number> {
+  private async route(
+    req: Req,
+    res: Res,
+    path: string,
+    serverSignal: AbortSignal,
+    span: ServerSpan | undefined,
+  ): Promise<number> {
     const route = this.routes.get(path);
     if (route === undefined) return send(res, 404, genericErrorBody(undefined, 404, `no webhook registered for path ${path}`));
     if (req.method !== 'POST') {
@@ -323,7 +329,8 @@ export class WebhookServer implements Runnable {
     req.once('close', onClose);
     serverSignal.addEventListener('abort', onClose, { once: true });
     try {
-      const response = await route.handler(body, { signal: abort.signal, log: this.log.child({ webhook: path, ...span?.ids }) });
+      const log = this.log.child({ webhook: path, ...span?.ids });
+      const response = await route.handler(body, { signal: abort.signal, log });
       return send(res, 200, response);
     } catch (err) {
       this.log.error({ path, err, ...span?.ids }, 'webhook handler failed');
