@@ -6,6 +6,7 @@ import { benchItemCrd } from './benchitem.mjs';
 import { buildGoController, startOperator } from './operators.mjs';
 import { readCpuMs, settledRss } from './process-rss.mjs';
 import { deleteAllItems, ensureNamespace, phaseLatency, phaseThroughput, warmUp } from './workload.mjs';
+import { measureTracing } from './tracing.mjs';
 
 /** name is the section's name in the bench output. */
 export const name = 'runtime';
@@ -82,6 +83,7 @@ export async function run(report) {
     await warmUp(api);
     results.ts = await measureOperator('ts', env, api, undefined, counts, log);
     if (!go.skipped) results.go = await measureOperator('go', env, api, go.bin, counts, log);
+    if (process.env.BENCH_TRACING !== '0') await measureTracing(report, env, api, WORKERS, log);
   } finally {
     api.close();
     await env.stop();

@@ -44,10 +44,11 @@ export function buildGoController() {
 
 /**
  * startOperator spawns an operator process with KUBECONFIG set and resolves once it printed "synced"
- * (its BenchItem cache synced). `kind` is 'ts' (node running operator.mjs) or 'go' (the built binary).
+ * (its BenchItem cache synced). `kind` is 'ts' (node running operator.mjs) or 'go' (the built binary);
+ * `baseEnv` replaces the driver's environment (process.env by default).
  */
-export async function startOperator(kind, { kubeconfigPath, goBin, workers }) {
-  const env = { ...process.env, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers) };
+export async function startOperator(kind, { kubeconfigPath, goBin, workers, baseEnv = process.env }) {
+  const env = { ...baseEnv, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers) };
   const child =
     kind === 'ts'
       ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, join(here, 'operator.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
