@@ -241,7 +241,7 @@ describe.skipIf(!isBinaryAssets(assets) || 'missing' in kubectlFound)('the conta
     await removeWorkdir(work);
   });
 
-  it('holds the bundle and its chunks only, started by the ENTRYPOINT with the manager flags as a non-root user', async () => {
+  it('holds the bundle and its chunks only, started by the ENTRYPOINT with the manager flags as non-root', async () => {
     expect(image.ran.map((r) => r.command)).toContain('npm run bundle');
     const files = await listFiles(image.rootfs);
     expect(files.filter((f) => !/^manager-chunks\/[\w.-]+\.mjs$/.test(f))).toEqual(['manager.mjs']);
