@@ -68,13 +68,15 @@ const PROJECTS: readonly GoldenProject[] = [
     ],
   },
   {
-    // istio/v1 before the first webhook: create webhook then opens the webhook port in the mesh.
+    // istio/v1 before the first webhook: create webhook then opens the webhook port in the mesh. The Pod
+    // sidecar injector is the mesh's own kind of webhook.
     name: 'mesh',
     steps: [
       ['init', '--domain', 'example.com', '--project-name', 'mesh-operator', '--skip-install'],
       ['create', 'api', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary'],
       ['edit', '--plugins', 'istio/v1', '--metrics-reader', 'observability/prometheus'],
       ['create', 'webhook', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary', '--defaulting', '--programmatic-validation'],
+      ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'],
       GENERATE,
     ],
   },

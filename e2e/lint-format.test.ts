@@ -65,6 +65,9 @@ describe('a scaffolded project passes its own eslint and prettier', () => {
     expect(webhook).toContain("import type { CustomValidator, Warnings } from 'operator-ts/runtime';");
     await runCliOk(['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'], dir);
     await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting'], dir);
+    // The sidecar injector joins the Pod webhook file scaffolded for the defaulter, with its own imports.
+    await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'], dir);
+    expect(await readFile(join(dir, 'src/webhooks/v1/pod.webhook.ts'), 'utf8')).toContain("import { SidecarInjector } from 'operator-ts/runtime/webhook';");
     await expectClean(dir, 'the create commands');
   });
 

@@ -25,15 +25,23 @@ export function objectKey(obj: Obj): string {
   return `${String(obj['kind'])}/${String(meta['namespace'] ?? '')}/${String(meta['name'])}`;
 }
 
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
+/**
+ * withoutUnset drops fields that say nothing: nulls, and empty lists (`ports: []`, `volumes: []` of a
+ * manager without webhooks), which the API server does not store either (the fields are omitempty).
+ */
+function withoutUnset(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUnset);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0))
+      .map(([k, v]) => [k, withoutUnset(v)]),
+  );
 }
 
-/** withoutHelmMetadata drops Helm's labels and annotations (and maps left empty by that) from an object. */
+/** withoutHelmMetadata drops Helm's labels and annotations (and maps left empty by that) and unset fields from an object. */
 export function withoutHelmMetadata(obj: Obj): Obj {
-  const out = withoutNulls(obj) as Obj;
+  const out = withoutUnset(obj) as Obj;
   const meta = (out['metadata'] ?? {}) as Obj;
   for (const [field, keys] of [['labels', HELM_LABELS], ['annotations', HELM_ANNOTATIONS]] as const) {
     const map = meta[field] as Obj | undefined;

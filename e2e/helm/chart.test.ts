@@ -33,6 +33,8 @@ const PROJECTS = [
   { name: 'multigroup', release: 'fleet-operator' },
   { name: 'namespaced', release: 'tenant-operator' },
   { name: 'conversion', release: 'cronjob-operator' },
+  // No webhooks: the chart leaves out the webhook server, its Service, certificates and configurations.
+  { name: 'helm-hybrid', release: 'webapp-operator' },
 ] as const;
 
 let helm = '';
@@ -86,7 +88,10 @@ describe.each(PROJECTS)('the Helm chart of golden project $name', (project) => {
     expect(changeLines(again.stdout)).toEqual([]);
     expect(await snapshotTree(join(dir(), 'dist/chart'))).toEqual(chart);
     expect(await readFile(join(dir(), 'Makefile'), 'utf8')).toMatch(/^helm-chart: build-installer/m);
-    expect(JSON.parse(await readFile(join(dir(), 'package.json'), 'utf8')).scripts.chart).toContain('operator-ts edit --plugins helm/v1');
+    const scripts = JSON.parse(await readFile(join(dir(), 'package.json'), 'utf8')).scripts as Record<string, string>;
+    expect(scripts['chart']).toContain('operator-ts edit --plugins helm/v1');
+    expect(scripts['chart:version']).toBe('operator-ts chart version');
+    expect(await readFile(join(dir(), '.github/workflows/chart.yml'), 'utf8')).toContain('--from "origin/$BASE_REF"');
     expect(await readFile(join(dir(), '.gitignore'), 'utf8')).toMatch(/^dist\/\*\n!dist\/chart\/$/m);
   });
 
@@ -94,7 +99,14 @@ describe.each(PROJECTS)('the Helm chart of golden project $name', (project) => {
     const lint = await helmRun(helm, ['lint', '--strict', 'dist/chart'], dir());
     expect(lint.exitCode, `${lint.stdout}\n${lint.stderr}`).toBe(0);
     const kustomized = parseObjects(installYaml).filter((o) => o['kind'] !== 'Namespace');
-    expect(differences(kustomized, await template())).toEqual([]);
+    const rendered = await template();
+    expect(differences(kustomized, rendered)).toEqual([]);
+    const webhooks = kustomized.some((o) => String(o['kind']).endsWith('WebhookConfiguration'));
+    expect(webhooks).toBe(project.name !== 'helm-hybrid');
+    if (!webhooks) {
+      for (const kind of ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'Certificate', 'Issuer']) expect(kinds(rendered)).not.toContain(kind);
+      expect(podSpec(managerOf(rendered))['volumes'] ?? null).toBeNull();
+    }
   });
 });
 
@@ -235,6 +247,28 @@ describe('values of the chart', () => {
     const lint = await helmRun(helm, ['lint', '--strict', 'dist/chart'], dir());
     expect(lint.exitCode, lint.stdout).toBe(0);
     await writeFile(path, original);
+  });
+
+  it.skipIf(kubectl === undefined)(`re-running keeps a bumped chart version while appVersion follows package.json${skip}`, async () => {
+    const chartYaml = join(dir(), 'dist/chart/Chart.yaml');
+    const pkgJson = join(dir(), 'package.json');
+    const [chartText, pkgText] = [await readFile(chartYaml, 'utf8'), await readFile(pkgJson, 'utf8')];
+    expect(chartText).toMatch(/^version: 0\.0\.1\nappVersion: 0\.0\.1$/m);
+    await writeFile(chartYaml, chartText.replace(/^version: 0\.0\.1$/m, 'version: 2.3.4 # bumped by chart version'));
+    await writeFile(pkgJson, pkgText.replace('"version": "0.0.1"', '"version": "0.4.0"'));
+    try {
+      const r = await runCliOk(['edit', '--plugins', 'helm/v1'], dir());
+      expect(changeLines(r.stdout)).toEqual(['UPDATE dist/chart/Chart.yaml']);
+      expect(r.stderr).toContain('dist/chart/Chart.yaml: appVersion "0.0.1" -> "0.4.0" (package.json version)');
+      const merged = await readFile(chartYaml, 'utf8');
+      expect(merged).toMatch(/^version: 2\.3\.4 # bumped by chart version\nappVersion: 0\.4\.0$/m);
+      expect(merged.replace(/^(version|appVersion): .*$/gm, '')).toBe(chartText.replace(/^(version|appVersion): .*$/gm, ''));
+      const check = await runCliOk(['chart', 'version', '--from', join(goldenHelm, 'single-group')], dir());
+      expect(check.stdout).toContain('dist/chart/Chart.yaml: version 2.3.4; the chart is unchanged');
+    } finally {
+      await writeFile(chartYaml, chartText);
+      await writeFile(pkgJson, pkgText);
+    }
   });
 
   it.skipIf(kubectl === undefined)(`re-running removes the templates of objects that left the kustomize output, never the user's own${skip}`, async () => {

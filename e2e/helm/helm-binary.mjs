@@ -2,13 +2,25 @@
 // is built from the Go module proxy (`go install helm.sh/helm/v4/cmd/helm@<version>`) and cached under the
 // user cache directory, keyed by version, so only the first run on a machine pays for the build. The build
 // time of that first run is written next to the binary (build-seconds.txt) so CI cost stays visible.
+// Under CI (CI=true) a binary it cannot provide is an error, so the Helm tests are never skipped quietly.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** HELM_VERSION is the Helm release the chart tests run (v4: the line Helm maintains). */
-export const HELM_VERSION = 'v4.3.2';
+/**
+ * productHelmVersion reads the Helm release the generated Dockerfile of a Helm-hybrid project installs
+ * (HELM_VERSION of plugins/helm-hybrid/image.ts), so that the tests run the release the product ships.
+ */
+function productHelmVersion() {
+  const file = new URL('../../plugins/helm-hybrid/image.ts', import.meta.url);
+  const found = /^export const HELM_VERSION = '(v\d+\.\d+\.\d+)';$/m.exec(readFileSync(file, 'utf8'));
+  if (found === null) throw new Error("plugins/helm-hybrid/image.ts: no line `export const HELM_VERSION = 'vX.Y.Z';` to read the Helm version from");
+  return found[1];
+}
+
+/** HELM_VERSION is the Helm release the chart tests run, the one the product's Dockerfile installs (v4: the line Helm maintains). */
+export const HELM_VERSION = productHelmVersion();
 
 /** helmCacheDir is where the binary of one version is cached. */
 export function helmCacheDir(version = HELM_VERSION) {
@@ -52,10 +64,19 @@ export function ensureHelm(version = HELM_VERSION) {
   return { path: bin };
 }
 
+/** isCI tells whether this runs in CI (CI=true or CI=1, as CI services set it), where nothing may be skipped. */
+export function isCI(env = process.env) {
+  return /^(true|1)$/i.test(env.CI ?? '');
+}
+
 // `node e2e/helm/helm-binary.mjs` builds the binary ahead of the tests and prints its path.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const found = ensureHelm();
   if ('missing' in found) {
+    if (isCI()) {
+      process.stderr.write(`helm: CI=true, and the Helm CLI ${HELM_VERSION} the chart tests need cannot be provided: ${found.missing}\n`);
+      process.exit(1);
+    }
     process.stderr.write(`${found.missing}\n`);
     process.exit(0);
   }

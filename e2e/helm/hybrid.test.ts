@@ -4,7 +4,8 @@
 // scaffolded TypeScript files, imported as they are) in a manager against envtest, with the real Helm CLI
 // rendering the chart. envtest has no garbage collector and no controllers of built-in kinds: objects are
 // deleted only by what the reconciler does itself (prune, and its finalizer when the custom resource goes),
-// which is what this checks; Deployments never get ReplicaSets or pods.
+// which is what this checks, also for what was applied before the API server refused an object;
+// Deployments never get ReplicaSets or pods.
 import { execa } from 'execa';
 import { mkdir, readdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -183,6 +184,27 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
     expect(condition(locked, 'Failed')?.message).toBe('spec sets fullnameOverride, which the operator fixes; remove it from the spec');
     expect((await mgr.client.get(builtin.Deployment, objectKey)).metadata?.resourceVersion).toBe(before);
     await patchWebApp({ spec: { fullnameOverride: null } }, deployedAt, 'the WebApp to be Deployed again');
+  });
+
+  it('records what it applied before the API server refused an object, and deletes it with the WebApp', async () => {
+    // Port 70000 renders fine and the API server refuses the Service; the ServiceAccount before it was applied.
+    const broken = { namespace, name: 'broken' };
+    const spec = { service: { port: 70000 } };
+    await mgr.client.create(WebAppResource, { apiVersion: WebAppResource.apiVersion, kind: 'WebApp', metadata: broken, spec });
+    const w = await waitFor('the refused Service to be reported', async () => {
+      const got = await mgr.client.get(WebAppResource, broken, { live: true });
+      return condition(got, 'Failed')?.reason === 'ApplyFailed' ? got : undefined;
+    });
+    const refused = /^Service\/broken-webapp: .*spec\.ports\[0\]\.port: Invalid value: 70000/;
+    expect(condition(w, 'Failed')?.message).toMatch(refused);
+    expect(w.status?.inventory?.map((e) => `${e.kind}/${e.name}`)).toEqual(['ServiceAccount/broken-webapp']);
+    const sa = { namespace, name: 'broken-webapp' };
+    const applied = await mgr.client.get(builtin.ServiceAccount, sa);
+    expect(applied.metadata?.labels?.['app.kubernetes.io/instance']).toBe('broken');
+    await mgr.client.delete(WebAppResource, broken);
+    const liveBroken = (): Promise<WebApp> => mgr.client.get(WebAppResource, broken, { live: true });
+    await waitFor('the broken WebApp to be gone', async () => ((await gone(liveBroken)) ? true : undefined));
+    expect(await gone(() => mgr.client.get(builtin.ServiceAccount, sa))).toBe(true);
   });
 
   it('deletes what it applied when the WebApp is deleted (its finalizer: envtest has no garbage collector)', async () => {

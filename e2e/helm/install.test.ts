@@ -3,9 +3,10 @@
 // cert-manager is not there: the webhooks use a provided certificate (a real CA's bundle). What this covers:
 // the API server accepts every object of the chart as Helm sends it (CRD structural schemas, RBAC roles and
 // bindings, webhook configurations with their CA bundle, the Deployment), Helm's release bookkeeping, an
-// upgrade that turns the webhooks off (Helm deletes their objects), and an uninstall that keeps the CRDs
-// (helm.sh/resource-policy: keep). Each object read back from the API server holds every field of the
-// kustomize output (the server adds defaults), except Helm's labels and cert-manager's CA annotation.
+// upgrade that turns the webhooks off (Helm deletes their objects), an uninstall that keeps the CRDs
+// (helm.sh/resource-policy: keep), and a project without webhooks. Each object read back from the API
+// server holds every field of the kustomize output (the server adds defaults; empty lists it does not
+// store), except Helm's labels and cert-manager's CA annotation.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -107,6 +108,26 @@ describe.skipIf(kubectl === undefined)(`helm install of the generated chart into
     expect(crd.exitCode, String(crd.stderr)).toBe(0);
     const gone = await execa(kubectl ?? '', ['get', 'deployment', '-n', `${release}-system`, '-o', 'name'], { env: kube(), stdin: 'ignore' });
     expect(String(gone.stdout)).toBe('');
+  });
+
+  it('installs a project without webhooks: every object holds the kustomize output, and no webhook object is there', async () => {
+    const release = 'webapp-operator';
+    const { dir, want } = await install('helm-hybrid', release);
+    expect(want.some((o) => String(o['kind']).endsWith('WebhookConfiguration'))).toBe(false);
+    const got = await live(dir, want);
+    expect(got.length).toBe(want.length);
+    want.forEach((w, i) => expect(missingFields(w, got[i]), `${String(w['kind'])} ${String((w['metadata'] as Obj)['name'])}`).toEqual([]));
+    // Nothing more than kustomize renders: the release's objects are exactly the kustomize objects.
+    const manifest = await helmRun(helm, ['get', 'manifest', release, '--namespace', `${release}-system`], dir, kube());
+    expect(manifest.exitCode, manifest.stderr).toBe(0);
+    const installed = parseObjects(manifest.stdout).map((o) => `${String(o['kind'])}/${String((o['metadata'] as Obj)['name'])}`).sort();
+    expect(installed).toEqual(want.map((o) => `${String(o['kind'])}/${String((o['metadata'] as Obj)['name'])}`).sort());
+    const webhooks = await execa(kubectl ?? '', ['get', 'mutatingwebhookconfigurations,validatingwebhookconfigurations', '-o', 'name'], { env: kube(), stdin: 'ignore' });
+    expect(String(webhooks.stdout)).not.toContain(release);
+    const deployment = got.find((o) => o['kind'] === 'Deployment')!;
+    const spec = ((deployment['spec'] as Obj)['template'] as Obj)['spec'] as Obj;
+    expect((spec['containers'] as Obj[])[0]!['args']).toEqual(['--metrics-bind-address=:8443', '--leader-elect', '--health-probe-bind-address=:8081']);
+    expect(spec['volumes']).toBeUndefined();
   });
 
   it('installs a conversion webhook CRD and a namespaced manager as kustomize renders them, and upgrades their replicas', async () => {

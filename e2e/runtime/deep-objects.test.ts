@@ -153,6 +153,24 @@ describe.skipIf(!isBinaryAssets(assets))('objects nested as deep as the API serv
     expect(walk((await client.get(TreeResource, { namespace, name: 'deep' })).spec.tree)).toEqual({ levels: DEEP, leaf: 'changed' });
   }, 60_000);
 
+  it('caches them: an informer lists one, measures it, and a cached get returns a copy', async () => {
+    const deep = { metadata: { namespace, name: 'deep-cached' }, spec: { tree: nested(DEEP, 'cached') } };
+    await directClient(env).create(TreeResource, deep);
+    // Started after the object exists, the informer receives it in its first list, after which it measures the store.
+    const informer = mgr.getCache().getInformer(TreeResource);
+    await informer.waitForSync(AbortSignal.timeout(60_000));
+    expect(walk(informer.get({ namespace, name: 'deep-cached' })?.spec.tree)).toEqual({ levels: DEEP, leaf: 'cached' });
+    const read = await mgr.client.get(TreeResource, { namespace, name: 'deep-cached' });
+    // The cache drops managedFields, which a live read would carry: this read came from memory.
+    expect(read.metadata?.managedFields).toBeUndefined();
+    expect(walk(read.spec.tree)).toEqual({ levels: DEEP, leaf: 'cached' });
+    (read.spec.tree as { a: unknown }).a = 'mutated';
+    const again = await mgr.client.get(TreeResource, { namespace, name: 'deep-cached' });
+    expect(walk(again.spec.tree)).toEqual({ levels: DEEP, leaf: 'cached' });
+    const names = (await mgr.client.list(TreeResource, { namespace })).map((t) => t.metadata?.name).sort();
+    expect(names).toEqual(['deep', 'deep-cached']);
+  }, 90_000);
+
   it('refuses a deeper object in the client with a message naming the limit', async () => {
     const client = directClient(env);
     const err = await client.create(TreeResource, { metadata: { namespace, name: 'too-deep' }, spec: { tree: nested(10_000, 'leaf') } }).catch((e: unknown) => e as Error);

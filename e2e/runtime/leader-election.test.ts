@@ -15,6 +15,7 @@ import {
   type Request,
   type Wire,
 } from '../../dist/src/runtime/index.js';
+import type { Informer } from '../../dist/src/runtime/cache/index.js';
 import { KubeTransport, RestClient } from '../../dist/src/runtime/rest/index.js';
 import { newClient } from '../../dist/src/runtime/client/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
@@ -28,6 +29,8 @@ interface Candidate {
   name: string;
   mgr: Manager;
   reconciled: string[];
+  /** The ConfigMap informer's list count at each reconcile. */
+  listsAtReconcile: number[];
   leading: boolean;
   stop: AbortController;
   running: Promise<void>;
@@ -56,12 +59,25 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
         retryPeriodMs: timings.retry,
       },
     });
-    const c: Candidate = { name, mgr, reconciled: [], leading: false, stop: new AbortController(), running: Promise.resolve() };
+    const c: Candidate = {
+      name,
+      mgr,
+      reconciled: [],
+      listsAtReconcile: [],
+      leading: false,
+      stop: new AbortController(),
+      running: Promise.resolve(),
+    };
     if (withController) {
       newControllerManagedBy(mgr)
         .for(builtin.ConfigMap)
         .named('config-watcher')
-        .complete({ reconcile: async (_ctx, req: Request) => void c.reconciled.push(req.name) });
+        .complete({
+          reconcile: async (_ctx, req: Request) => {
+            c.listsAtReconcile.push(configMaps(c).listCount);
+            c.reconciled.push(req.name);
+          },
+        });
     }
     c.running = mgr.start(c.stop.signal);
     c.running.catch(() => undefined);
@@ -69,6 +85,12 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
     candidates.push(c);
     return c;
   }
+
+  /** configMaps is the candidate's ConfigMap informer, which its controller created when it was built. */
+  const configMaps = (c: Candidate): Informer & { listCount: number } => {
+    expect(c.mgr.getCache().hasInformer(builtin.ConfigMap)).toBe(true);
+    return c.mgr.getCache().getInformer(builtin.ConfigMap) as Informer & { listCount: number };
+  };
 
   beforeAll(async () => {
     env = await startTestEnv();
@@ -93,11 +115,16 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
 
     await leader.mgr.client.create(builtin.ConfigMap, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'le-probe-1', namespace } });
     await waitFor('the leader to reconcile le-probe-1', async () => (leader.reconciled.includes('le-probe-1') ? true : undefined));
-    // The follower's cache is synced too: had its controller started, it would have reconciled by now.
-    await waitFor('the follower cache to see le-probe-1', () => follower.mgr.client.get(builtin.ConfigMap, { namespace, name: 'le-probe-1' }).catch(() => undefined));
+    // Warm replica: the follower's informer has listed and watches while it does not hold the lease
+    // (client.get would read live before the sync, so the informer itself is asked).
+    const warm = configMaps(follower);
+    expect(warm.hasSynced()).toBe(true);
+    expect(warm.listCount).toBeGreaterThanOrEqual(1);
+    await waitFor('the follower cache to see le-probe-1', async () => warm.get({ namespace, name: 'le-probe-1' }));
     await new Promise((r) => setTimeout(r, 1500));
     expect(follower.leading).toBe(false);
     expect(follower.reconciled).toEqual([]);
+    const listsBeforeHandover = warm.listCount;
 
     leader.stop.abort();
     await leader.running;
@@ -105,6 +132,10 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
     expect([follower.name, ''], 'holder after release').toContain(released.spec?.holderIdentity ?? '');
     await waitFor('the follower to take over the released lease', async () => (follower.leading ? true : undefined), 10_000);
     await waitFor('the new leader to reconcile existing objects', async () => (follower.reconciled.includes('le-probe-1') ? true : undefined));
+    // The new leader reconciled from the cache it had filled as a follower: no list between the handover
+    // and its reconciles.
+    expect(follower.listsAtReconcile[0], 'lists before the new leader first reconciled').toBe(listsBeforeHandover);
+    expect(configMaps(follower).listCount).toBe(listsBeforeHandover);
     const after = await lease('e2e-graceful');
     expect(after.spec?.holderIdentity).toBe(follower.name);
     expect(after.spec?.leaseTransitions ?? 0).toBeGreaterThanOrEqual(1);

@@ -1,43 +1,67 @@
 import { isAbsolute, posix, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UserError, type ReadonlyTree } from '../../src/index.js';
+import { readChartArchive } from './chart-archive.js';
 
 /** ChartSource is a chart read through the project's tree: its name and every file, by path inside the chart. */
 export interface ChartSource {
   /** `name` of Chart.yaml. */
   name: string;
-  /** Files of the chart, keyed by their path inside it (`templates/deployment.yaml`). */
-  files: Map<string, string>;
+  /** Files of the chart by their path inside it (`templates/deployment.yaml`), as bytes: a chart may hold archives. */
+  files: Map<string, Uint8Array>;
   /** values.yaml, when the chart has one. */
   values: string | undefined;
   /** values.schema.json, when the chart has one. */
   schema: string | undefined;
 }
 
+const text = (bytes: Uint8Array | undefined): string | undefined =>
+  bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
+
+/** ARCHIVE matches the file names `helm package` and `helm pull` give packaged charts. */
+const ARCHIVE = /\.(tgz|tar\.gz)$/;
+
 /**
- * readChart reads the chart directory `--helm-chart` names (relative to the project or absolute). A
- * packaged `.tgz` is refused with the command that unpacks it: the chart is copied into the project as text
- * files, so that it is reviewed, diffed and built into the image like the rest of the source.
+ * readChart reads the chart `--helm-chart` names (relative to the project or absolute): a chart directory,
+ * or a packaged chart (`.tgz`, as `helm package` or `helm pull` writes it), which is unpacked in memory.
+ * Either way the chart's files are copied into the project byte for byte, so that it is reviewed, diffed
+ * and built into the image like the rest of the source.
  */
 export function readChart(tree: ReadonlyTree, flag: string): ChartSource {
-  if (/\.(tgz|tar\.gz)$/.test(flag)) {
-    throw new UserError(`--helm-chart ${flag} is a packaged chart; operator-ts copies a chart directory into the project`, {
-      hint: `unpack it first (tar -xzf ${flag}, or helm pull <chart> --untar) and pass the directory`,
+  const path = (isAbsolute(flag) ? relative(tree.root, flag) : flag).replace(/\/+$/, '') || '.';
+  const files = ARCHIVE.test(flag) ? archiveFiles(tree, flag, path) : directoryFiles(tree, path);
+  const chartYaml = files.get('Chart.yaml');
+  const where = ARCHIVE.test(flag) ? `${flag} (packaged)` : flag;
+  if (chartYaml === undefined) {
+    throw new UserError(`--helm-chart ${where} has no Chart.yaml`, {
+      hint: 'pass the directory or packaged .tgz of a Helm chart, such as one made by `helm create <name>`',
     });
   }
-  const dir = (isAbsolute(flag) ? relative(tree.root, flag) : flag).replace(/\/+$/, '') || '.';
-  const chartYaml = tree.read(posix.join(dir, 'Chart.yaml'));
-  if (chartYaml === undefined) {
-    throw new UserError(`--helm-chart ${flag} has no Chart.yaml`, { hint: 'pass the directory of a Helm chart, such as one made by `helm create <name>`' });
-  }
-  const doc = parseDocument(chartYaml);
+  const doc = parseDocument(text(chartYaml) ?? '');
   const name = doc.errors.length === 0 ? (doc.toJS() as { name?: unknown } | null)?.name : undefined;
   if (typeof name !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name)) {
-    throw new UserError(`${posix.join(flag, 'Chart.yaml')}: the chart needs a name of lower-case letters, digits and dashes`, { hint: 'set `name:` in Chart.yaml, as `helm create` does' });
+    const file = ARCHIVE.test(flag) ? `${flag}: Chart.yaml` : posix.join(flag, 'Chart.yaml');
+    throw new UserError(`${file}: the chart needs a name of lower-case letters, digits and dashes`, {
+      hint: 'set `name:` in Chart.yaml, as `helm create` does',
+    });
   }
-  const files = new Map<string, string>();
-  for (const path of tree.list(dir)) files.set(posix.relative(dir, path), tree.read(path) ?? '');
-  return { name, files, values: files.get('values.yaml'), schema: files.get('values.schema.json') };
+  return { name, files, values: text(files.get('values.yaml')), schema: text(files.get('values.schema.json')) };
+}
+
+function directoryFiles(tree: ReadonlyTree, dir: string): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  for (const path of tree.list(dir)) files.set(posix.relative(dir, path), tree.readBytes(path) ?? new Uint8Array());
+  return files;
+}
+
+function archiveFiles(tree: ReadonlyTree, flag: string, path: string): Map<string, Uint8Array> {
+  const bytes = tree.readBytes(path);
+  if (bytes === undefined) {
+    throw new UserError(`--helm-chart ${flag} not found`, {
+      hint: 'pass the path of a packaged chart (helm package <dir>, helm pull <chart>) or of a chart directory',
+    });
+  }
+  return readChartArchive(bytes, flag);
 }
 
 /**
@@ -46,12 +70,12 @@ export function readChart(tree: ReadonlyTree, flag: string): ChartSource {
  * line scan; a kind it cannot see (computed by a template) gets no RBAC marker and the operator's apply of
  * it is refused by the API server until one is added.
  */
-export function renderedKinds(files: ReadonlyMap<string, string>): Array<{ apiVersion: string; kind: string }> {
+export function renderedKinds(files: ReadonlyMap<string, Uint8Array>): Array<{ apiVersion: string; kind: string }> {
   const out = new Map<string, { apiVersion: string; kind: string }>();
-  for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b, 'en'))) {
+  for (const [path, bytes] of [...files].sort(([a], [b]) => a.localeCompare(b, 'en'))) {
     if (!path.startsWith('templates/') || path.startsWith('templates/tests/') || !/\.ya?ml$/.test(path)) continue;
     let apiVersion: string | undefined;
-    for (const line of text.split('\n')) {
+    for (const line of (text(bytes) ?? '').split('\n')) {
       if (/^---/.test(line)) apiVersion = undefined;
       const v = /^apiVersion:\s*([\w./-]+)\s*$/.exec(line);
       if (v !== null) apiVersion = v[1];

@@ -4,6 +4,7 @@ import { readHeader } from '../typescript/boilerplate.js';
 import { registerReconciler, resourceEntries } from '../typescript/create-api.js';
 import { importFrom, resourceNames } from '../typescript/names.js';
 import { readChart, renderedKinds, type ChartSource } from './chart-source.js';
+import { gitignoreKeepingArchives } from './gitignore.js';
 import { HELM_VERSION, imageFragments } from './image.js';
 import { valuesSchema, valuesTypes } from './values-types.js';
 
@@ -77,10 +78,14 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
     { kind: 'template', template: `${T}/kind.controller.ts.hbs`, path: n.controllerFile, data, ifExists: policy },
     { kind: 'template', template: `${T}/kind.mutation.ts.hbs`, path: mutationFile, data, ifExists: policy },
     { kind: 'template', template: `${T}/kind.mutation.test.ts.hbs`, path: mutationFile.replace(/\.ts$/, '.test.ts'), data, ifExists: policy },
-    ...[...chart.files].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([path, content]) => ({ kind: 'generated' as const, path: `${chartDir}/${path}`, content, ifExists: policy })),
+    ...[...chart.files]
+      .sort(([a], [b]) => a.localeCompare(b, 'en'))
+      .map(([path, bytes]) => ({ kind: 'generated' as const, path: `${chartDir}/${path}`, bytes, ifExists: policy })),
     { kind: 'insert', path: 'Dockerfile', ifMissing: 'error', fragments: imageFragments() },
     { kind: 'insert', path: '.dockerignore', ifMissing: 'error', fragments: { 'image-context': ['!charts/'] } },
   );
+  const gitignore = gitignoreKeepingArchives(ctx.tree, chart.files.keys());
+  if (gitignore !== undefined) ctx.files.add(gitignore);
   registerReconciler(ctx, res, n, controllerName);
   // config/crd, the sample and the admin/editor/viewer roles, as for any kind with API types.
   await kustomizeCreateApi.scaffold(ctx);
@@ -99,9 +104,17 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
  */
 export const createApiSubcommand: Subcommand = {
   description: 'a kind whose spec is a Helm chart\'s values, reconciled by rendering the chart (operator-ts/runtime/helm)',
-  examples: ['{cmd} create api --plugins helm-hybrid/v1 --group web --version v1alpha1 --kind WebApp --helm-chart ./webapp'],
+  examples: [
+    '{cmd} create api --plugins helm-hybrid/v1 --group web --version v1alpha1 --kind WebApp --helm-chart ./webapp',
+    '{cmd} create api --plugins helm-hybrid/v1 --group web --version v1alpha1 --kind WebApp ' +
+      '--helm-chart ./webapp-0.1.0.tgz',
+  ],
   options: [
-    { name: 'helm-chart', type: 'string', description: 'directory of the Helm chart the kind renders (copied into charts/<name>)' },
+    {
+      name: 'helm-chart',
+      type: 'string',
+      description: 'directory or packaged .tgz of the Helm chart the kind renders (copied into charts/<name>)',
+    },
     { name: 'namespaced', type: 'boolean', description: 'the resource is namespace-scoped; Helm-hybrid kinds always are', default: true },
     { name: 'force', type: 'boolean', description: 'overwrite files that already exist', default: false },
   ],
@@ -109,7 +122,9 @@ export const createApiSubcommand: Subcommand = {
     const res = ctx.resource;
     if (res === undefined) throw new Error('create api without a resource');
     if (typeof ctx.flags['helmChart'] !== 'string' || ctx.flags['helmChart'] === '')
-      throw new UserError('create api --plugins helm-hybrid/v1 needs --helm-chart', { hint: 'pass the directory of the chart the kind renders, e.g. --helm-chart ./webapp (made by `helm create webapp`)' });
+      throw new UserError('create api --plugins helm-hybrid/v1 needs --helm-chart', {
+        hint: 'pass the directory or packaged .tgz of the chart the kind renders, e.g. --helm-chart ./webapp (made by `helm create webapp`)',
+      });
     if (res.core === true || res.external === true)
       throw new UserError(`${res.group}/${res.version} ${res.kind} is not the project's own kind`, { hint: 'a Helm-hybrid kind is a new API of the project: pick a group of its domain' });
     if (ctx.flags['namespaced'] === false)

@@ -3,7 +3,7 @@ import { createApiSubcommand } from './create-api.js';
 
 /**
  * helmHybridPlugin (`helm-hybrid.operator-ts.dev/v1`) scaffolds Helm-hybrid kinds: `create api --plugins
- * helm-hybrid/v1 --helm-chart <dir>` copies the chart into charts/, types the kind's spec from the chart's
+ * helm-hybrid/v1 --helm-chart <dir|.tgz>` copies the chart into charts/, types the kind's spec from the chart's
  * values, and writes a controller that renders the chart with the Helm CLI, runs a TypeScript mutation hook
  * held to an allow-list, and applies the result (operator-ts/runtime/helm).
  */

@@ -1,4 +1,5 @@
 import type { FileDescriptor, HookContext, ReadonlyTree } from '../../src/index.js';
+import { CHART_VERSION_SCRIPT, chartWorkflowFile } from './workflow.js';
 
 /** MAKEFILE_MARKER is the Makefile scaffold marker the Helm targets are inserted at. */
 export const MAKEFILE_MARKER = 'makefile-targets';
@@ -21,9 +22,10 @@ function packageJsonWithScript(tree: ReadonlyTree): FileDescriptor | undefined {
   if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) return undefined;
   const obj = pkg as Record<string, unknown>;
   const scripts = typeof obj['scripts'] === 'object' && obj['scripts'] !== null ? (obj['scripts'] as Record<string, unknown>) : {};
-  // An author's own version of the script is kept.
-  if (scripts[CHART_SCRIPT.name] !== undefined) return undefined;
-  obj['scripts'] = { ...scripts, [CHART_SCRIPT.name]: CHART_SCRIPT.command };
+  // An author's own version of a script is kept.
+  const missing = [CHART_SCRIPT, CHART_VERSION_SCRIPT].filter((s) => scripts[s.name] === undefined);
+  if (missing.length === 0) return undefined;
+  obj['scripts'] = { ...scripts, ...Object.fromEntries(missing.map((s) => [s.name, s.command])) };
   return { kind: 'generated', path: 'package.json', format: 'json', object: obj, ifExists: 'overwrite' };
 }
 
@@ -41,9 +43,12 @@ function gitignoreWithChart(tree: ReadonlyTree, chartDir: string): FileDescripto
   return { kind: 'generated', path: '.gitignore', content: lines.join('\n'), ifExists: 'overwrite' };
 }
 
-/** projectFiles are the Makefile targets, the npm script and the .gitignore entry of the Helm plugin. */
+/**
+ * projectFiles are the Makefile targets, the npm scripts, the .gitignore entry and the chart-version
+ * workflow of the Helm plugin.
+ */
 export function projectFiles(ctx: HookContext, namespace: string, chartDir: string): FileDescriptor[] {
-  const files: FileDescriptor[] = [];
+  const files: FileDescriptor[] = [chartWorkflowFile(ctx)];
   if (ctx.tree.exists('Makefile'))
     files.push({
       kind: 'insert',

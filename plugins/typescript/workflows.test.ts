@@ -1,9 +1,11 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { chartWorkflow } from '../helm/workflow.js';
 import { ACTIONS, e2eWorkflow, lintWorkflow, testWorkflow, workflowYaml } from './workflows.js';
 
 const view = { projectName: 'memcached-operator', nodeMajor: '24' };
-const WORKFLOWS = { lint: lintWorkflow(view), test: testWorkflow(view), 'test-e2e': e2eWorkflow(view) };
+// The chart workflow of the helm/v1 plugin is built from the same parts and held to the same rules.
+const WORKFLOWS = { lint: lintWorkflow(view), test: testWorkflow(view), 'test-e2e': e2eWorkflow(view), chart: chartWorkflow(view) };
 
 interface Job {
   permissions?: Record<string, string>;

@@ -20,19 +20,31 @@ export interface WorkflowView {
 
 type Step = Record<string, unknown>;
 
-const TRIGGERS = { push: { branches: ['main'] }, pull_request: {} };
+/** DEFAULT_BRANCH is the branch the workflows treat as the default one (pushes to it are releases). */
+export const DEFAULT_BRANCH = 'main';
 
-function checkoutAndNode(view: WorkflowView): Step[] {
+/** TRIGGERS run a workflow on pushes to the default branch and on every pull request. */
+export const TRIGGERS = { push: { branches: [DEFAULT_BRANCH] }, pull_request: {} };
+
+/**
+ * checkoutAndNode are the first steps of every job: the clone (the whole history with `fullHistory`, for a
+ * job that compares with another branch), Node.js and the dependencies.
+ */
+export function checkoutAndNode(view: WorkflowView, fullHistory = false): Step[] {
   return [
     // The token is not kept in .git/config: no later step needs to push.
-    { name: 'Clone the code', uses: ACTIONS.checkout.uses, with: { 'persist-credentials': false } },
+    {
+      name: 'Clone the code',
+      uses: ACTIONS.checkout.uses,
+      with: { ...(fullHistory ? { 'fetch-depth': 0 } : {}), 'persist-credentials': false },
+    },
     { name: 'Set up Node.js', uses: ACTIONS.setupNode.uses, with: { 'node-version': view.nodeMajor, cache: 'npm' } },
     { name: 'Install dependencies', run: 'npm ci' },
   ];
 }
 
 /** job is one job on ubuntu-latest that may only read the repository (the workflow grants nothing). */
-function job(name: string, steps: Step[]): Record<string, unknown> {
+export function job(name: string, steps: Step[]): Record<string, unknown> {
   return { name, 'runs-on': 'ubuntu-latest', permissions: { contents: 'read' }, steps };
 }
 

@@ -113,3 +113,20 @@ describe('applyDescriptors', () => {
     expect(err.hint).toContain('restore the line `// +operator-ts:scaffold:imports` in src/main.ts');
   });
 });
+
+describe('applyDescriptors with bytes', () => {
+  it('writes a bytes descriptor byte for byte, skips it when identical, and applies ifExists to different bytes', () => {
+    const bytes = Buffer.from([0x1f, 0x8b, 0xff, 0x00, 0xc3]);
+    const tree = project({});
+    writeFileSync(join(tree.root, 'same.bin'), bytes);
+    writeFileSync(join(tree.root, 'other.bin'), Buffer.from([0xff, 0xff]));
+    const conflicts = applyDescriptors(tree, [
+      { kind: 'generated', path: 'new.bin', bytes },
+      { kind: 'generated', path: 'same.bin', bytes, ifExists: 'error' },
+      { kind: 'generated', path: 'other.bin', bytes, ifExists: 'error' },
+    ], { renderer, command: 'operator-ts create api' });
+    expect(conflicts.map((c) => c.message)).toEqual(['other.bin already exists']);
+    expect(tree.readBytes('new.bin')?.equals(bytes)).toBe(true);
+    expect(tree.changes()).toEqual([{ path: 'new.bin', kind: 'CREATE' }, { path: 'same.bin', kind: 'SKIP' }]);
+  });
+});

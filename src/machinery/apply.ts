@@ -23,18 +23,29 @@ export interface ApplyOptions {
   readonly canForce?: boolean;
 }
 
-/** contentOf renders a whole-file descriptor: its template, its literal content, or its object as JSON or YAML. */
-function contentOf(d: TemplateFile | GeneratedFile, renderer: ApplyOptions['renderer']): string {
+/** contentOf renders a whole-file descriptor: its template, its content or bytes, or its object as JSON or YAML. */
+function contentOf(d: TemplateFile | GeneratedFile, renderer: ApplyOptions['renderer']): string | Uint8Array {
   if (d.kind === 'template') return renderer.render(d.template, d.data);
   if ('content' in d) return d.content;
+  if ('bytes' in d) return d.bytes;
   return d.format === 'json' ? `${JSON.stringify(d.object, null, 2)}\n` : toYaml(d.object);
+}
+
+/** sameContent compares text as text and bytes as bytes, so a copied binary file is never decoded. */
+function sameContent(tree: VirtualTree, path: string, content: string | Uint8Array): boolean | undefined {
+  if (typeof content === 'string') {
+    const existing = tree.read(path);
+    return existing === undefined ? undefined : existing === content;
+  }
+  const existing = tree.readBytes(path);
+  return existing === undefined ? undefined : existing.equals(content);
 }
 
 /** applyFile stages a whole file; a different file already there is handled by the descriptor's ifExists (error: a conflict unless --force). */
 function applyFile(tree: VirtualTree, d: TemplateFile | GeneratedFile, options: ApplyOptions): Conflict | undefined {
   const content = contentOf(d, options.renderer);
-  const existing = tree.read(d.path);
-  if (existing === undefined || existing === content) {
+  const same = sameContent(tree, d.path, content);
+  if (same !== false) {
     tree.write(d.path, content);
     return undefined;
   }

@@ -21,12 +21,14 @@ export interface TemplateFile {
 
 /**
  * GeneratedFile is output built in code: an object serialised as YAML or JSON (stable key order: the
- * order it was built in), or a string. Tool-owned files are always overwritten; structured files the
- * user owns afterwards (package.json, manager.yaml) set `ifExists` like a template.
+ * order it was built in), a string, or bytes written as they are (a file copied into the project that
+ * need not be UTF-8 text, such as a packaged sub-chart). Tool-owned files are always overwritten;
+ * structured files the user owns afterwards (package.json, manager.yaml) set `ifExists` like a template.
  */
 export type GeneratedFile = (
   | { readonly kind: 'generated'; readonly path: string; readonly format: 'yaml' | 'json'; readonly object: unknown }
   | { readonly kind: 'generated'; readonly path: string; readonly content: string }
+  | { readonly kind: 'generated'; readonly path: string; readonly bytes: Uint8Array }
 ) & { readonly ifExists?: IfExists };
 
 /** Fragment is literal text, or a template rendered with data (for blocks too big for a string). */

@@ -3,7 +3,9 @@ import type { FileSystem } from './file-system.js';
 import type { WriteProblem } from './write-error.js';
 
 /** StagedOp is one change a flush will make: write content to path, or remove path. */
-export type StagedOp = { readonly path: string; readonly content: string } | { readonly path: string; readonly remove: true };
+export type StagedOp =
+  | { readonly path: string; readonly content: string | Buffer }
+  | { readonly path: string; readonly remove: true };
 
 /**
  * Step is a checked {@link StagedOp}: `target` is the absolute file the OS will change (a symlinked
@@ -80,7 +82,7 @@ export function planFlush(root: string, ops: readonly StagedOp[], fs: FileSystem
       const refused = writeRefusal(fs, target, false);
       if (refused !== null) report(refused.code, target, 'is read-only', op.path);
     }
-    const content = Buffer.from(op.content, 'utf8');
+    const content = typeof op.content === 'string' ? Buffer.from(op.content, 'utf8') : op.content;
     bytes += Math.ceil((content.length + 1) / BLOCK) * BLOCK;
     steps.push({ path: op.path, target, content, previous });
   }

@@ -53,4 +53,23 @@ describe('VirtualTree', () => {
     tree.flush();
     expect(readFileSync(join(dir, 'deep/dir/file.ts'), 'utf8')).toBe('content');
   });
+
+  it('stages and writes bytes as they are, and compares them as bytes', () => {
+    const dir = tempDir();
+    // A gzip header and bytes that are not UTF-8: decoding them as text would replace them with U+FFFD.
+    const bytes = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x80, 0x00, 0x0a]);
+    writeFileSync(join(dir, 'same.tgz'), bytes);
+    const tree = new VirtualTree(dir);
+    expect(tree.readBytes('same.tgz')?.equals(bytes)).toBe(true);
+    tree.write('same.tgz', new Uint8Array(bytes));
+    tree.write('charts/sub-0.1.0.tgz', bytes);
+    expect(tree.readBytes('charts/sub-0.1.0.tgz')?.equals(bytes)).toBe(true);
+    expect(tree.readBytes('missing.tgz')).toBeUndefined();
+    expect(tree.changes()).toEqual([
+      { path: 'charts/sub-0.1.0.tgz', kind: 'CREATE' },
+      { path: 'same.tgz', kind: 'SKIP' },
+    ]);
+    tree.flush();
+    expect(readFileSync(join(dir, 'charts/sub-0.1.0.tgz')).equals(bytes)).toBe(true);
+  });
 });

@@ -23,6 +23,8 @@ export interface ReadonlyTree {
   readonly root: string;
   exists(path: string): boolean;
   read(path: string): string | undefined;
+  /** readBytes is {@link read} without decoding: the exact bytes of a file that need not be UTF-8 text (an archive). */
+  readBytes(path: string): Uint8Array | undefined;
   /** list is every file below dir (staged ones too, removed ones not), as sorted project-relative paths. */
   list(dir: string): string[];
 }
@@ -40,7 +42,8 @@ export interface VirtualTreeOptions {
  * (scaffolding, generate, OLM bundle and catalog) writes through this one flush.
  */
 export class VirtualTree implements ReadonlyTree {
-  private readonly staged = new Map<string, string>();
+  // Text is staged as a string, a file copied byte for byte (an archive, an image) as a Buffer.
+  private readonly staged = new Map<string, string | Buffer>();
   private readonly removed = new Set<string>();
   private readonly touched = new Set<string>();
   private readonly fs: FileSystem;
@@ -63,7 +66,15 @@ export class VirtualTree implements ReadonlyTree {
   read(path: string): string | undefined {
     if (this.removed.has(path)) return undefined;
     const staged = this.staged.get(path);
-    if (staged !== undefined) return staged;
+    if (staged !== undefined) return typeof staged === 'string' ? staged : staged.toString('utf8');
+    return this.onDisk(path)?.toString('utf8');
+  }
+
+  /** readBytes returns the staged bytes, else the disk bytes, else undefined; nothing is decoded. */
+  readBytes(path: string): Buffer | undefined {
+    if (this.removed.has(path)) return undefined;
+    const staged = this.staged.get(path);
+    if (staged !== undefined) return typeof staged === 'string' ? Buffer.from(staged, 'utf8') : staged;
     return this.onDisk(path);
   }
 
@@ -90,10 +101,13 @@ export class VirtualTree implements ReadonlyTree {
     return [...found].sort();
   }
 
-  /** write stages content for path; the change kind is decided against disk at {@link changes} time. */
-  write(path: string, content: string): void {
+  /**
+   * write stages content for path; the change kind is decided against disk at {@link changes} time. Bytes
+   * are written as they are (a copied archive stays byte-identical); a string is written as UTF-8.
+   */
+  write(path: string, content: string | Uint8Array): void {
     this.removed.delete(path);
-    this.staged.set(path, content);
+    this.staged.set(path, typeof content === 'string' ? content : Buffer.from(content));
     this.touched.add(path);
   }
 
@@ -141,9 +155,9 @@ export class VirtualTree implements ReadonlyTree {
     return journal?.undo() ?? { unrestored: [], rescueDir: undefined };
   }
 
-  private onDisk(path: string): string | undefined {
+  private onDisk(path: string): Buffer | undefined {
     try {
-      return readFileSync(join(this.root, path), 'utf8');
+      return readFileSync(join(this.root, path));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       // A folder where a file belongs reads as absent here; the flush's checks report it with the fix.
@@ -154,9 +168,10 @@ export class VirtualTree implements ReadonlyTree {
 
   private changeKind(path: string): ChangeKind {
     if (this.removed.has(path)) return this.onDisk(path) !== undefined ? 'DELETE' : 'SKIP';
-    const content = this.staged.get(path);
+    const staged = this.staged.get(path);
     const onDisk = this.onDisk(path);
-    if (content === undefined || content === onDisk) return 'SKIP';
+    const content = typeof staged === 'string' ? Buffer.from(staged, 'utf8') : staged;
+    if (content === undefined || (onDisk !== undefined && content.equals(onDisk))) return 'SKIP';
     return onDisk === undefined ? 'CREATE' : 'UPDATE';
   }
 }

@@ -3,7 +3,13 @@ import semver from 'semver';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { UserError } from '../../errors/user-error.js';
 import { VirtualTree } from '../../machinery/tree.js';
-import { chartCrds, chartFromDirectory, chartFromGit, type ChartSource } from '../../manifests/helm/chart-source.js';
+import {
+  chartCrds,
+  chartFromDirectory,
+  chartFromGit,
+  headCommit,
+  type ChartSource,
+} from '../../manifests/helm/chart-source.js';
 import { bumpAtLeast, compareCrdSets, maxBump, type Bump, type Finding } from '../../manifests/helm/crd-diff.js';
 import type { CliIO } from '../io.js';
 
@@ -88,6 +94,7 @@ export async function chartVersionAction(io: CliIO, options: ChartVersionOptions
     // Nothing of the chart changed (Chart.yaml aside): there is nothing to release, so nothing to bump.
     io.out(`${chartFile}: version ${chart.version}; the chart is unchanged since ${previous.label} (version ${base})\n`);
     if (semver.lt(chart.version, base)) throw new UserError(`${chartFile}:${chart.line}: version ${chart.version} is lower than ${base} of ${previous.label}`, { hint: `set version: ${base} or higher` });
+    await warnIfSelf(io, options, previous, current);
     return;
   }
   const findings = compareCrdSets(
@@ -115,6 +122,26 @@ export async function chartVersionAction(io: CliIO, options: ChartVersionOptions
     return;
   }
   writeVersion(io, chartDir, chart, target, chartFile);
+}
+
+/**
+ * warnIfSelf says so when the previous chart is the working tree's own: `--from` names the commit checked
+ * out and the chart has no uncommitted change, as with the default `--from HEAD` in a CI clone, where the
+ * check can never fail. A CI job has to compare with the branch the change goes to.
+ */
+async function warnIfSelf(
+  io: CliIO,
+  options: ChartVersionOptions,
+  previous: ChartSource,
+  current: ChartSource,
+): Promise<void> {
+  if (previous.commit === undefined || previous.files.get('Chart.yaml') !== current.files.get('Chart.yaml')) return;
+  if (previous.commit !== (await headCommit(io.cwd))) return;
+  io.err(
+    `note: --from ${options.from} is the commit checked out and ${options.chart} has no change since it, ` +
+      'so the chart was compared with itself. In CI, compare with the branch the change goes to (fetch its ' +
+      'history first, e.g. actions/checkout with fetch-depth: 0): operator-ts chart version --from origin/main\n',
+  );
 }
 
 function sameChart(a: ChartSource, b: ChartSource): boolean {

@@ -15,6 +15,8 @@ export type ChartFiles = ReadonlyMap<string, string>;
 export interface ChartSource {
   readonly label: string;
   readonly files: ChartFiles;
+  /** The commit a chart read from git is at (`--from HEAD` in a clean checkout is the chart itself). */
+  readonly commit?: string;
 }
 
 // Every file counts: an unchanged chart needs no new version, a changed one at least a patch.
@@ -60,7 +62,14 @@ export async function chartFromGit(cwd: string, ref: string, chartDir: string): 
     const show = await git(['show', `${ref}:./${path}`]);
     if (show.ok) files.set(rel, show.out);
   }
-  return files.has('Chart.yaml') ? { label: `${chartDir} at ${ref}`, files } : undefined;
+  return files.has('Chart.yaml') ? { label: `${chartDir} at ${ref}`, files, commit: rev.out.trim() } : undefined;
+}
+
+/** headCommit is the commit checked out in cwd, undefined outside a git repository or before its first commit. */
+export async function headCommit(cwd: string): Promise<string | undefined> {
+  const args = ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'];
+  const r = await execa('git', args, { cwd, reject: false, stdin: 'ignore' });
+  return r.exitCode === 0 ? String(r.stdout).trim() : undefined;
 }
 
 type Obj = Record<string, unknown>;

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 export type { FieldIndexer, IndexerFunc } from './field-index.js';
-export type { Cache, EventHandler, Informer, ListFilter } from './informer.js';
+export type { Cache, EventHandler, Informer, InformerOptions, ListFilter } from './informer.js';
 export { InformerCache, type CacheOptions, type ResourceCacheOptions } from './informer-cache.js';
 export { OwnWrites, type OwnWritesOptions } from './own-writes.js';
 export { SharedInformer } from './shared-informer.js';

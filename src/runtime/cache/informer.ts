@@ -40,12 +40,35 @@ export interface Informer<T extends KubernetesObject = KubernetesObject> {
   byIndex(name: string, value: string): T[];
 }
 
-/** Cache hands out one shared {@link Informer} per resource and starts them with the manager. */
+/** InformerOptions selects one of the informers of a resource. */
+export interface InformerOptions {
+  /**
+   * The metadata-only informer, which holds `PartialObjectMetadata` (apiVersion, kind and metadata) instead
+   * of whole objects; it coexists with the full informer of the same resource.
+   */
+  metadataOnly?: boolean;
+}
+
+/** Cache hands out one shared {@link Informer} per resource (and view) and starts them with the manager. */
 export interface Cache {
   /** Cache.getInformer returns (creating on first use) the shared informer for a resource. */
-  getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>): Informer<T>;
+  getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): Informer<T>;
   /** Cache.hasInformer tells whether reads of this resource can be served from the cache. */
-  hasInformer(resource: ResourceDescriptor): boolean;
+  hasInformer(resource: ResourceDescriptor, options?: InformerOptions): boolean;
+  /**
+   * Cache.acquireInformer returns the shared informer of a resource and takes a reference to it, for a watch
+   * that may be removed while the manager runs; caches without reference counting may leave it out.
+   */
+  acquireInformer?<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): Informer<T>;
+  /** Cache.releaseInformer gives back a reference; the last one stops the informer. Resolves once it has stopped. */
+  releaseInformer?(resource: ResourceDescriptor, options?: InformerOptions): Promise<void>;
+  /**
+   * Cache.addNamespace adds a namespace to a namespace-scoped cache while it runs; every informer that
+   * follows the cache-wide namespaces lists and watches it too. Caches that cannot may leave it out.
+   */
+  addNamespace?(namespace: string): void;
+  /** Cache.removeNamespace stops watching a namespace and drops its objects; resolves once its watches have stopped. */
+  removeNamespace?(namespace: string): Promise<void>;
   /** Cache.start runs every informer (and those created later) until the signal aborts. */
   start(signal: AbortSignal): Promise<void>;
   /** Cache.waitForCacheSync resolves true once every informer has synced, false if the signal aborts first. */

@@ -1,21 +1,26 @@
 import type { Counter, Gauge } from 'prom-client';
 import { getOrCreateCounter, getOrCreateGauge } from '../metrics/get-or-create.js';
 
-/** cacheObjects returns the gauge of objects an informer held when it synced, by resource. */
-export function cacheObjects(): Gauge<'resource'> {
+/**
+ * cacheObjects returns the gauge of objects an informer held when it synced, by resource and view (`full`,
+ * or `metadata` for a metadata-only informer, which may exist beside a full one of the same resource).
+ */
+export function cacheObjects(): Gauge<'resource' | 'view'> {
   return getOrCreateGauge({
     name: 'cache_objects',
-    help: 'Number of objects an informer held when it synced, partitioned by resource.',
-    labelNames: ['resource'],
+    help: 'Number of objects an informer held when it synced, partitioned by resource and view (full or metadata).',
+    labelNames: ['resource', 'view'],
   });
 }
 
-/** cacheObjectBytes returns the gauge of the JSON size of the objects an informer held when it synced, by resource. */
-export function cacheObjectBytes(): Gauge<'resource'> {
+/** cacheObjectBytes returns the gauge of the JSON size of what an informer held when synced, by resource and view. */
+export function cacheObjectBytes(): Gauge<'resource' | 'view'> {
   return getOrCreateGauge({
     name: 'cache_object_bytes',
-    help: 'JSON size in bytes of the objects an informer held when it synced, partitioned by resource.',
-    labelNames: ['resource'],
+    help:
+      'JSON size in bytes of the objects an informer held when it synced, ' +
+      'partitioned by resource and view (full or metadata).',
+    labelNames: ['resource', 'view'],
   });
 }
 

@@ -48,7 +48,7 @@ export class OwnWrites {
   /** Owners by informer key, to find them when an event arrives. */
   private readonly byObject = new Map<string, Set<string>>();
   private readonly waiters = new Map<string, Waiter>();
-  private readonly watched = new Set<string>();
+  private readonly watched = new WeakSet<object>();
   /** Resource and store key of each tracked informer key. */
   private readonly resources = new Map<string, { resource: ResourceDescriptor; key: string }>();
   private readonly cachesNamespace: (resource: ResourceDescriptor, namespace: string) => boolean;
@@ -148,8 +148,9 @@ export class OwnWrites {
     if (!this.cache.hasInformer(resource)) return undefined;
     const informer = this.cache.getInformer(resource);
     if (!informer.hasSynced()) return undefined;
-    if (!this.watched.has(resourceId(resource))) {
-      this.watched.add(resourceId(resource));
+    // Keyed by informer, not by kind: an informer stopped and created again at run time needs the handler again.
+    if (!this.watched.has(informer)) {
+      this.watched.add(informer);
       const seen = (obj: KubernetesObject) => this.onCacheChange(resource, objectStoreKey(obj));
       // The replay of the store as adds on registration is cheap next to the list that filled it.
       informer.addEventHandler({ onAdd: seen, onUpdate: (_old, obj) => seen(obj), onDelete: seen });
@@ -201,6 +202,8 @@ export class OwnWrites {
     const where = this.resources.get(w.at);
     if (where === undefined) return true;
     const [namespace, name] = splitKey(where.key);
+    // The informer was stopped (its watch removed): nothing will show the write, so nothing holds for it.
+    if (!this.cache.hasInformer(where.resource)) return true;
     const cached = this.cache.getInformer(where.resource).get({ namespace, name });
     const cachedVersion = cached?.metadata?.resourceVersion;
     if (w.deleted) return cached === undefined || (cachedVersion !== undefined && w.deletedVersion !== undefined && isLater(cachedVersion, w.deletedVersion));

@@ -1,4 +1,4 @@
-import { ApiError, apiErrorFromStatus, isGone, retryAfterMs } from '../rest/api-error.js';
+import { ApiError, apiErrorFromStatus, isGone, isNotFound, retryAfterMs } from '../rest/api-error.js';
 import type { RestClient } from '../rest/rest-client.js';
 import { InactivityTimeoutError } from '../rest/transport.js';
 import { MalformedWatchEventError, type WatchEvent } from '../rest/watch-stream.js';
@@ -28,6 +28,8 @@ export interface ReflectorOptions<T extends KubernetesObject> {
   namespace?: string | undefined;
   labelSelector?: string | undefined;
   fieldSelector?: string | undefined;
+  /** List and watch `PartialObjectMetadata` (metadata only) instead of whole objects. */
+  metadataOnly?: boolean | undefined;
   logger: Logger;
   /** Page size of lists; 500. */
   pageSize?: number;
@@ -47,6 +49,8 @@ export interface ReflectorOptions<T extends KubernetesObject> {
 type Sink<T extends KubernetesObject> = (event: WatcherEvent<T>) => void;
 
 const ABORTED: ReflectorEvent = { type: 'aborted' };
+/** NOT_SERVED_HINT explains a 404 on a list or watch: most often a CRD that is not installed (yet). */
+const NOT_SERVED_HINT = 'the API server does not serve this resource: is its CRD installed? Retrying until it is';
 
 /**
  * Reflector lists a resource, then watches it from the list's resourceVersion with bookmarks, and keeps
@@ -131,7 +135,13 @@ export class Reflector<T extends KubernetesObject> {
     }
     if (event.type !== 'listFailed' && event.type !== 'watchEnded') return;
     reflectorRestarts().inc({ resource: this.label, reason: event.reason });
-    const fields = { reason: event.reason, delayMs: event.delayMs, resourceVersion: this.resourceVersion, relist: event.type === 'listFailed' };
+    const fields = {
+      reason: event.reason,
+      delayMs: event.delayMs,
+      resourceVersion: this.resourceVersion,
+      relist: event.type === 'listFailed',
+      ...(isNotFound(event.err) ? { hint: NOT_SERVED_HINT } : {}),
+    };
     if (event.err === undefined) this.log.debug(fields, 'reflector restarting watch');
     else this.log.warn({ ...fields, err: event.err }, 'reflector restarting watch');
   }
@@ -144,6 +154,7 @@ export class Reflector<T extends KubernetesObject> {
         namespace: this.options.namespace,
         labelSelector: this.options.labelSelector,
         fieldSelector: this.options.fieldSelector,
+        metadataOnly: this.options.metadataOnly,
         limit: this.options.pageSize ?? 500,
         signal,
       });
@@ -174,6 +185,7 @@ export class Reflector<T extends KubernetesObject> {
         namespace: this.options.namespace,
         labelSelector: this.options.labelSelector,
         fieldSelector: this.options.fieldSelector,
+        metadataOnly: this.options.metadataOnly,
         resourceVersion: this.resourceVersion,
         allowWatchBookmarks: true,
         timeoutSeconds: (this.options.watchTimeoutSeconds ?? defaultWatchTimeout)(),

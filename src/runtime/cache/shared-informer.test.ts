@@ -184,6 +184,21 @@ describe('SharedInformer', () => {
     expect(lines.find((l) => l.msg === 'informer synced')).toMatchObject({ resource: 'widgets.example.com', objects: 3, bytes, managedFields: 'dropped' });
   });
 
+  it('syncs and measures an object nested deeper than JSON.stringify reaches', async () => {
+    let tree: unknown = 'leaf';
+    for (let i = 0; i < 9_000; i++) tree = { a: tree };
+    api.put(Widget, { metadata: { name: 'deep', namespace: 'ns' }, spec: { tree } } as KubernetesObject);
+    const lines: Array<Record<string, unknown>> = [];
+    const write = (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>);
+    const inf = informer({ resource: Widget, logger: pino({ level: 'info' }, { write }) });
+    void inf.run(stop.signal);
+    await inf.waitForSync();
+    expect(inf.get({ namespace: 'ns', name: 'deep' })?.metadata?.name).toBe('deep');
+    const synced = lines.find((l) => l.msg === 'informer synced');
+    expect(synced).toMatchObject({ objects: 1 });
+    expect(synced?.bytes).toBeGreaterThan(9_000 * '{"a":}'.length);
+  });
+
   it('keeps going when a handler throws', async () => {
     const inf = informer();
     inf.addEventHandler({ onAdd: () => { throw new Error('boom'); } });

@@ -1,3 +1,4 @@
+import type { PartialObjectMetadata } from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import type { WithDates } from '../wire.js';
 import { isNotFound, type ApiError } from '../rest/api-error.js';
@@ -45,6 +46,14 @@ export interface Reader {
   get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options?: GetOptions): Promise<T>;
   /** Reader.list returns the matching objects. */
   list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: ListOptions): Promise<T[]>;
+  /**
+   * Reader.getMetadata returns only the apiVersion, kind and metadata of an object (controller-runtime's
+   * `Get` of a `PartialObjectMetadata`): from the metadata-only informer of the kind when a watch made one,
+   * else from its full informer, else from the API server asking for `PartialObjectMetadata`. 404 as `get`.
+   */
+  getMetadata(resource: ResourceDescriptor, key: ObjectKey, options?: GetOptions): Promise<PartialObjectMetadata>;
+  /** Reader.listMetadata lists the metadata of the matching objects, read as {@link Reader.getMetadata} reads. */
+  listMetadata(resource: ResourceDescriptor, options?: ListOptions): Promise<PartialObjectMetadata[]>;
 }
 
 /** Writer changes objects on the API server; writes never go through the cache. */

@@ -3,7 +3,8 @@
  * `pkg/client`, with the resource model it reads and writes. Reads of kinds the manager watches come from
  * the cache, everything else and every write from the API server ({@link newClient} builds one over a
  * REST client and a cache). API failures are {@link ApiError}s, classified by `isNotFound`, `isConflict`
- * and `isAlreadyExists`.
+ * and `isAlreadyExists`. `getMetadata` and `listMetadata` read only objects' metadata, as
+ * {@link PartialObjectMetadata}.
  *
  * @packageDocumentation
  */
@@ -16,6 +17,7 @@ export {
   type ResourceDescriptor,
   type ResourceDescriptorInit,
 } from '../resource.js';
+export { toPartialObjectMetadata, type PartialObjectMetadata, type PartialObjectMetadataList } from '../metadata.js';
 export { ApiError, isAlreadyExists, isConflict, isNotFound } from '../rest/api-error.js';
 export type { DeleteOptions, JsonPatchOperation, Patch } from '../rest/rest-client.js';
 export type { Timestamp, Wire, WithDates } from '../wire.js';

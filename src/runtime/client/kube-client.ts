@@ -1,6 +1,7 @@
 import { deepCopy } from '../cache/deep-copy.js';
 import { fieldSelectorFor, listByFields, MissingIndexError } from '../cache/field-index.js';
-import type { Cache } from '../cache/informer.js';
+import type { Cache, Informer, InformerOptions } from '../cache/informer.js';
+import { toPartialObjectMetadata, type PartialObjectMetadata } from '../metadata.js';
 import type { OwnWrites } from '../cache/own-writes.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
@@ -73,6 +74,48 @@ class KubeClient implements Client {
     return found.filter((item) => labels(item.metadata?.labels)).map((item) => deepCopy(item));
   }
 
+  async getMetadata(
+    resource: ResourceDescriptor,
+    key: ObjectKey,
+    options: GetOptions = {},
+  ): Promise<PartialObjectMetadata> {
+    const informer = this.metadataInformer(resource, options.live, key.namespace);
+    if (informer === undefined) return this.rest.getMetadata(resource, key);
+    const found = informer.get(resource.namespaced ? key : { name: key.name });
+    if (found === undefined) throw notFound(resource, key.name);
+    return deepCopy(toPartialObjectMetadata(resource, found));
+  }
+
+  async listMetadata(resource: ResourceDescriptor, options: ListOptions = {}): Promise<PartialObjectMetadata[]> {
+    const fields = options.matchingFields !== undefined && Object.keys(options.matchingFields).length > 0;
+    // Field indexes live on full informers: such a list is a full list reduced to metadata.
+    if (fields) return (await this.list(resource, options)).map((o) => toPartialObjectMetadata(resource, o));
+    const hasFieldSelector = options.fieldSelector !== undefined && options.fieldSelector !== '';
+    const informer = this.metadataInformer(resource, options.live === true || hasFieldSelector, options.namespace);
+    if (informer === undefined) {
+      const result = await this.rest.listAll(resource, {
+        namespace: options.namespace,
+        labelSelector: options.labelSelector,
+        fieldSelector: options.fieldSelector,
+        metadataOnly: true,
+      });
+      return result.items.map((o) => toPartialObjectMetadata(resource, o));
+    }
+    const namespace = resource.namespaced ? options.namespace : undefined;
+    const found = informer.list({ namespace, labelSelector: options.labelSelector });
+    return found.map((o) => deepCopy(toPartialObjectMetadata(resource, o)));
+  }
+
+  /** metadataInformer is the synced informer metadata reads come from: the metadata-only one, else the full one. */
+  private metadataInformer(
+    resource: ResourceDescriptor,
+    live: boolean | undefined,
+    namespace: string | undefined,
+  ): Informer | undefined {
+    const metadataOnly = this.cachedInformer(resource, live, namespace, { metadataOnly: true });
+    return metadataOnly ?? this.cachedInformer(resource, live, namespace);
+  }
+
   private async listLive<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions, fields: Record<string, string> | undefined): Promise<T[]> {
     try {
       const result = await this.rest.listAll(resource, {
@@ -123,10 +166,16 @@ class KubeClient implements Client {
     return { dryRun: options.dryRun, fieldManager: options.fieldManager ?? this.fieldManager };
   }
 
-  private cachedInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, live: boolean | undefined, namespace: string | undefined) {
-    if (live === true || this.cache === undefined || !this.cache.hasInformer(resource) || !this.servesReads(resource)) return undefined;
+  private cachedInformer<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    live: boolean | undefined,
+    namespace: string | undefined,
+    view?: InformerOptions,
+  ) {
+    if (live === true || this.cache === undefined || !this.servesReads(resource)) return undefined;
+    if (!this.cache.hasInformer(resource, view)) return undefined;
     if (resource.namespaced && namespace !== undefined && namespace !== '' && !this.cachesNamespace(resource, namespace)) return undefined;
-    const informer = this.cache.getInformer(resource);
+    const informer = this.cache.getInformer(resource, view);
     // Before the first list is stored the cache would answer "not found" for everything.
     return informer.hasSynced() ? informer : undefined;
   }

@@ -7,11 +7,12 @@ import { enqueueRequestForOwner } from '../handler/enqueue-owner.js';
 import type { Runnable } from '../runnable.js';
 import type { Predicate } from '../predicate/predicate.js';
 import type { Reconciler, Request } from '../reconcile/reconcile.js';
+import type { PartialObjectMetadata } from '../metadata.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { UnavailableHoldOptions } from '../workqueue/unavailable-hold.js';
 import { Controller } from './controller.js';
-import { kindSource, type Source } from './source.js';
+import { kindSource, type KindSourceOptions, type Source } from './source.js';
 
 /**
  * ControllerManager is what the builder needs from a manager. The runtime's Manager satisfies it; tests can
@@ -32,6 +33,29 @@ export interface ControllerManager {
 export interface WatchOptions<T extends KubernetesObject> {
   /** Predicates that must all pass for an event of this watch to be enqueued. */
   predicates?: readonly Predicate<T>[];
+  /**
+   * `.owns` and `.watches`: a kind that may not be served when the manager starts (its CRD installed
+   * later). The manager does not wait for it and does not fail; the controller starts without it, the
+   * watch retries listing the kind (logging a hint) and delivers events once the kind is served.
+   */
+  optional?: boolean;
+  /** `.owns` and `.watches`: see {@link MetadataWatchOptions}. */
+  metadataOnly?: false;
+}
+
+/**
+ * MetadataWatchOptions make a watch of `.owns` or `.watches` metadata-only, like controller-runtime's
+ * `builder.OnlyMetadata`: the kind is listed and watched as `PartialObjectMetadata`, so the cache holds
+ * each object's apiVersion, kind and metadata (owner references, labels, finalizers) and none of its
+ * data, and predicates and map functions receive {@link PartialObjectMetadata}. Reconcilers read such
+ * objects with `client.getMetadata` / `client.listMetadata`; a full `client.get` of the kind reads live.
+ */
+export interface MetadataWatchOptions {
+  metadataOnly: true;
+  /** Predicates that must all pass for an event of this watch to be enqueued. */
+  predicates?: readonly Predicate<PartialObjectMetadata>[];
+  /** See {@link WatchOptions.optional}. */
+  optional?: boolean;
 }
 
 /** ControllerBuilderOptions are the options of `.withOptions`. */
@@ -83,23 +107,53 @@ export class ControllerBuilder {
     return this;
   }
 
-  /** ControllerBuilder.owns watches a kind the controller creates: events enqueue the object's controller owner of the `for` kind. */
-  owns<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: WatchOptions<T> = {}): this {
+  /**
+   * ControllerBuilder.owns watches a kind the controller creates: events enqueue the object's controller
+   * owner of the `for` kind. `{ metadataOnly: true }` caches only the owned objects' metadata.
+   */
+  owns<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: MetadataWatchOptions): this;
+  owns<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: WatchOptions<T>): this;
+  owns(resource: ResourceDescriptor, options: WatchOptions<KubernetesObject> | MetadataWatchOptions = {}): this {
     this.watchSpecs.push({
       build: (cache, owner) => {
         if (!owner) throw new Error(`.owns(${resource.kind}) needs .for(): owner references are matched against the for() kind`);
-        return kindSource(cache, resource, enqueueRequestForOwner<T>(owner), [...(options.predicates ?? []), ...this.globalPredicates]);
+        const handler = enqueueRequestForOwner(owner);
+        return kindSource(cache, resource, handler, this.predicatesOf(options), sourceOptions(options));
       },
     });
     return this;
   }
 
-  /** ControllerBuilder.watches watches any kind: `mapFn` turns each changed object into the requests to reconcile. */
-  watches<T extends KubernetesObject>(resource: ResourceDescriptor<T>, mapFn: MapFunc<T>, options: WatchOptions<T> = {}): this {
+  /**
+   * ControllerBuilder.watches watches any kind: `mapFn` turns each changed object into the requests to
+   * reconcile. `{ metadataOnly: true }` caches only metadata and hands `mapFn` {@link PartialObjectMetadata}.
+   */
+  watches<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    mapFn: MapFunc<PartialObjectMetadata>,
+    options: MetadataWatchOptions,
+  ): this;
+  watches<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    mapFn: MapFunc<T>,
+    options?: WatchOptions<T>,
+  ): this;
+  watches(
+    resource: ResourceDescriptor,
+    mapFn: MapFunc<never>,
+    options: WatchOptions<KubernetesObject> | MetadataWatchOptions = {},
+  ): this {
     this.watchSpecs.push({
-      build: (cache) => kindSource(cache, resource, enqueueRequestsFromMapFunc(mapFn), [...(options.predicates ?? []), ...this.globalPredicates]),
+      build: (cache) => {
+        const handler = enqueueRequestsFromMapFunc(mapFn as MapFunc);
+        return kindSource(cache, resource, handler, this.predicatesOf(options), sourceOptions(options));
+      },
     });
     return this;
+  }
+
+  private predicatesOf(options: WatchOptions<KubernetesObject> | MetadataWatchOptions): Predicate[] {
+    return [...((options.predicates ?? []) as readonly Predicate[]), ...this.globalPredicates];
   }
 
   /** ControllerBuilder.withEventFilter adds a predicate applied to the events of every watch. */
@@ -184,6 +238,10 @@ export class ControllerBuilder {
 
 function gvkOf(resource: ResourceDescriptor): { group: string; version: string; kind: string } {
   return { group: resource.group, version: resource.version, kind: resource.kind };
+}
+
+function sourceOptions(options: WatchOptions<KubernetesObject> | MetadataWatchOptions): KindSourceOptions {
+  return { metadataOnly: options.metadataOnly === true, optional: options.optional === true };
 }
 
 /** newControllerManagedBy starts building a controller that `mgr` runs. */

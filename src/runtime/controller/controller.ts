@@ -66,6 +66,12 @@ export interface ControllerOptions {
 }
 
 
+/** Watch is a source of a controller and what stops it alone (its removal). */
+interface Watch {
+  source: Source;
+  stop: AbortController;
+}
+
 /** defaultCacheSyncTimeoutMs is controller-runtime's cache sync timeout. */
 export const defaultCacheSyncTimeoutMs = 120_000;
 
@@ -95,7 +101,7 @@ export class Controller implements Runnable {
   private readonly log: Logger;
   private readonly clock: Clock;
   private readonly metrics: ControllerMetrics;
-  private readonly sources: Source[] = [];
+  private readonly sources: Watch[] = [];
   private started = false;
   private running: { queue: RequestQueue; signal: AbortSignal } | undefined;
   private fatal: Error | undefined;
@@ -121,13 +127,32 @@ export class Controller implements Runnable {
     this.rywMetrics = new ReadYourWritesMetrics(options.name);
   }
 
-  /** Controller.watch adds an event source; sources added after start begin at once (without a sync wait). */
-  watch(source: Source): void {
-    this.sources.push(source);
-    if (this.running) {
-      this.log.info({ source: source.description }, 'Starting EventSource');
-      source.start(this.running.queue, this.running.signal, this.log);
-    }
+  /**
+   * Controller.watch adds an event source, before or after start; one added after start begins at once
+   * (without a sync wait, so a kind whose CRD is installed later is watched as soon as it is served). It
+   * returns a function that removes the watch: the source stops delivering events and releases its
+   * informer, which stops when nothing else uses it; the returned promise resolves once it has.
+   */
+  watch(source: Source): () => Promise<void> {
+    const watch: Watch = { source, stop: new AbortController() };
+    this.sources.push(watch);
+    if (this.running) this.startSource(watch, this.running);
+    let removed: Promise<void> | undefined;
+    return () => {
+      removed ??= (async () => {
+        const i = this.sources.indexOf(watch);
+        if (i >= 0) this.sources.splice(i, 1);
+        watch.stop.abort();
+        this.log.info({ source: source.description }, 'Stopping EventSource');
+        await source.release?.();
+      })();
+      return removed;
+    };
+  }
+
+  private startSource(watch: Watch, running: { queue: RequestQueue; signal: AbortSignal }): void {
+    this.log.info({ source: watch.source.description }, 'Starting EventSource');
+    watch.source.start(running.queue, AbortSignal.any([running.signal, watch.stop.signal]), this.log);
   }
 
   /**
@@ -149,10 +174,7 @@ export class Controller implements Runnable {
     });
     const requests: RequestQueue = { add: (request, options) => queue.add(requestToKey(request), options?.priority) };
     this.running = { queue: requests, signal: run };
-    for (const source of this.sources) {
-      this.log.info({ source: source.description }, 'Starting EventSource');
-      source.start(requests, run, this.log);
-    }
+    for (const watch of this.sources) this.startSource(watch, this.running);
     this.log.info('Starting Controller');
     try {
       await this.waitForSync(run);
@@ -183,8 +205,9 @@ export class Controller implements Runnable {
     const cancel = this.clock.setTimer(timeoutMs, () => timeout.abort());
     const either = AbortSignal.any([run, timeout.signal]);
     try {
+      // Optional sources (a kind that may not be served yet) are not waited for.
       await Promise.all(
-        this.sources.map(async (source) => {
+        this.sources.filter(({ source }) => source.optional !== true).map(async ({ source }) => {
           try {
             await source.waitForSync(either);
           } catch (err) {

@@ -20,7 +20,8 @@ export {
   newControllerManagedBy,
   type ControllerBuilderOptions,
   type ControllerManager,
+  type MetadataWatchOptions,
   type WatchOptions,
 } from './builder.js';
 export { Controller, defaultCacheSyncTimeoutMs, type ControllerOptions } from './controller.js';
-export { kindSource, type Source } from './source.js';
+export { kindSource, type KindSourceOptions, type Source } from './source.js';

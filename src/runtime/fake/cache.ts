@@ -1,5 +1,5 @@
 import { ALL_NAMESPACES, fieldIndexName, MissingIndexError, type FieldIndexer, type IndexerFunc } from '../cache/field-index.js';
-import type { Cache, EventHandler, Informer, ListFilter } from '../cache/informer.js';
+import type { Cache, EventHandler, Informer, InformerOptions, ListFilter } from '../cache/informer.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { objectToRequest, requestToKey } from '../workqueue/request-key.js';
 
@@ -112,15 +112,23 @@ export class FakeInformer<T extends KubernetesObject = KubernetesObject> impleme
   }
 }
 
-/** FakeCache is an in-memory {@link Cache} of {@link FakeInformer}s, one per resource, for unit tests. */
+/**
+ * FakeCache is an in-memory {@link Cache} of {@link FakeInformer}s, one per resource and view (full or
+ * metadata-only), for unit tests. It counts the references sources take, so a test can see a removed watch
+ * give its informer back.
+ */
 export class FakeCache implements Cache, FieldIndexer {
   private readonly informers = new Map<string, FakeInformer>();
+  private readonly refs = new Map<string, number>();
 
   constructor(private readonly options: { synced?: boolean } = {}) {}
 
-  /** FakeCache.informer returns the fake informer of `resource`, creating it on first use. */
-  informer<T extends KubernetesObject>(resource: ResourceDescriptor<T>): FakeInformer<T> {
-    const key = `${resource.group}/${resource.kind}`;
+  /**
+   * FakeCache.informer returns the fake informer of `resource` (its metadata-only one with `metadataOnly`),
+   * creating it on first use.
+   */
+  informer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): FakeInformer<T> {
+    const key = fakeKey(resource, options);
     let informer = this.informers.get(key);
     if (!informer) {
       informer = new FakeInformer(this.options);
@@ -130,8 +138,26 @@ export class FakeCache implements Cache, FieldIndexer {
   }
 
   /** FakeCache.getInformer returns the fake informer of `resource`. */
-  getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>): Informer<T> {
-    return this.informer(resource);
+  getInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): Informer<T> {
+    return this.informer(resource, options);
+  }
+
+  /** FakeCache.acquireInformer returns the fake informer of `resource` and counts a reference. */
+  acquireInformer<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options?: InformerOptions): Informer<T> {
+    const key = fakeKey(resource, options);
+    this.refs.set(key, (this.refs.get(key) ?? 0) + 1);
+    return this.informer(resource, options);
+  }
+
+  /** FakeCache.releaseInformer gives a reference back; the fake informer itself stays. */
+  async releaseInformer(resource: ResourceDescriptor, options?: InformerOptions): Promise<void> {
+    const key = fakeKey(resource, options);
+    this.refs.set(key, Math.max(0, (this.refs.get(key) ?? 0) - 1));
+  }
+
+  /** FakeCache.references is the number of references sources hold on the informer of `resource`. */
+  references(resource: ResourceDescriptor, options?: InformerOptions): number {
+    return this.refs.get(fakeKey(resource, options)) ?? 0;
   }
 
   /** FakeCache.indexField adds a field index to the fake informer of `resource`, as the manager's field indexer does. */
@@ -140,8 +166,8 @@ export class FakeCache implements Cache, FieldIndexer {
   }
 
   /** FakeCache.hasInformer tells whether an informer of `resource` was created. */
-  hasInformer(resource: ResourceDescriptor): boolean {
-    return this.informers.has(`${resource.group}/${resource.kind}`);
+  hasInformer(resource: ResourceDescriptor, options?: InformerOptions): boolean {
+    return this.informers.has(fakeKey(resource, options));
   }
 
   /** FakeCache.start waits until `signal` aborts: fake informers need no running. */
@@ -159,4 +185,8 @@ export class FakeCache implements Cache, FieldIndexer {
       return false;
     }
   }
+}
+
+function fakeKey(resource: ResourceDescriptor, options: InformerOptions | undefined): string {
+  return `${resource.group}/${resource.kind}${options?.metadataOnly === true ? '#metadata' : ''}`;
 }

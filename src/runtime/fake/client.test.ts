@@ -269,3 +269,47 @@ describe('FakeClient field indexes', () => {
     await expect(c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'x' }, fieldSelector: 'metadata.name=j1' })).rejects.toThrow(/not both/);
   });
 });
+
+describe('FakeClient with objects nested as deep as the API server accepts', () => {
+  interface Tree extends KubernetesObject {
+    spec: { color?: string; tree?: unknown };
+  }
+  const TreeResource = defineResource<Tree>({
+    group: 'example.com',
+    version: 'v1',
+    kind: 'Tree',
+    plural: 'trees',
+    namespaced: true,
+  });
+  const nested = (levels: number, leaf: unknown): unknown => {
+    let v = leaf;
+    for (let i = 0; i < levels; i++) v = { a: v };
+    return v;
+  };
+  const leafOf = (v: unknown): unknown => {
+    let cur = v;
+    while (typeof cur === 'object' && cur !== null) cur = (cur as { a: unknown }).a;
+    return cur;
+  };
+
+  it('creates, reads, lists, updates and patches them past where structuredClone overflows', async () => {
+    const c = new FakeClient();
+    const key = { namespace: 'ns', name: 'deep' };
+    const created = await c.create(TreeResource, { metadata: key, spec: { tree: nested(9_000, 'leaf') } });
+    expect(created.metadata?.generation).toBe(1);
+    const read = await c.get(TreeResource, { namespace: 'ns', name: 'deep' });
+    expect(leafOf(read.spec.tree)).toBe('leaf');
+    expect((await c.list(TreeResource, { namespace: 'ns' })).map((t) => leafOf(t.spec.tree))).toEqual(['leaf']);
+    read.spec.tree = nested(9_000, 'changed');
+    const updated = await c.update(TreeResource, read);
+    expect(updated.metadata?.generation).toBe(2);
+    // Writing the same object again changes nothing, so the resourceVersion stays.
+    const same = await c.update(TreeResource, updated);
+    expect(same.metadata?.resourceVersion).toBe(updated.metadata?.resourceVersion);
+    const ops = [{ op: 'add' as const, path: '/spec/color', value: 'red' }];
+    const patched = await c.patch(TreeResource, key, { type: 'json', ops });
+    expect(patched.spec.color).toBe('red');
+    const merged = await c.patch(TreeResource, key, { type: 'merge', data: { spec: { color: 'blue' } } });
+    expect([merged.spec.color, leafOf(merged.spec.tree)]).toEqual(['blue', 'changed']);
+  });
+});

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { nodeUtil } from '../node-cjs.js';
 import { isBuiltinResource } from '../builtin.js';
 import { fieldIndexName, MissingIndexError, type FieldIndexer, type IndexerFunc } from '../cache/field-index.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import { applyMergePatch, isPlainObject } from '../helpers/merge-patch.js';
+import { cloneJson } from '../json/clone.js';
+import { jsonEqual } from '../json/equal.js';
+import { toPartialObjectMetadata, type PartialObjectMetadata } from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ObjectMeta, ResourceDescriptor } from '../resource.js';
 import { encodeDates, type Timestamp, type WithDates } from '../wire.js';
 import type { Client, GetOptions, ListOptions, StatusWriter, WriteInput, WriteOptions } from '../client/client.js';
@@ -41,7 +43,8 @@ type Stored = Obj & { metadata: ObjectMeta };
  * stale update, 409 AlreadyExists, 404 NotFound, uid/creationTimestamp/generation on create, generation
  * bumped on changes outside metadata and status, status subresource semantics, deletion held by
  * finalizers (deletionTimestamp set; gone when the last finalizer is removed), merge and JSON patches
- * (a failed `test` is 422 as on the server), label and field selectors, and deep copies in and out.
+ * (a failed `test` is 422 as on the server), label and field selectors, and deep copies in and out (made
+ * with an explicit stack, so objects as deep as the API server accepts work).
  * Server-side apply is approximated as a merge patch that creates missing objects (no field ownership).
  * Timestamps are stored as RFC 3339 strings, as they arrive from a real API server; Dates written are
  * stored as the strings the real client would send.
@@ -78,7 +81,7 @@ export class FakeClient implements Client, FieldIndexer {
 
   /** FakeClient.get returns a copy of the stored object or throws 404. */
   async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, _options?: GetOptions): Promise<T> {
-    return structuredClone(this.mustGet(resource, key)) as unknown as T;
+    return cloneJson(this.mustGet(resource, key)) as unknown as T;
   }
 
   /** FakeClient.list returns copies of the objects matching namespace and selectors, sorted by namespace and name. */
@@ -97,14 +100,24 @@ export class FakeClient implements Client, FieldIndexer {
       if (!key.startsWith(prefix)) continue;
       if (resource.namespaced && options.namespace && obj.metadata.namespace !== options.namespace) continue;
       if (!labels(obj.metadata.labels) || !fields(obj) || !indexed(obj)) continue;
-      out.push(structuredClone(obj) as unknown as T);
+      out.push(cloneJson(obj) as unknown as T);
     }
     return out;
   }
 
+  /** FakeClient.getMetadata returns the apiVersion, kind and metadata of the stored object or throws 404. */
+  async getMetadata(resource: ResourceDescriptor, key: ObjectKey, _o?: GetOptions): Promise<PartialObjectMetadata> {
+    return toPartialObjectMetadata(resource, cloneJson(this.mustGet(resource, key)));
+  }
+
+  /** FakeClient.listMetadata lists like {@link FakeClient.list}, keeping only apiVersion, kind and metadata. */
+  async listMetadata(resource: ResourceDescriptor, options: ListOptions = {}): Promise<PartialObjectMetadata[]> {
+    return (await this.list(resource, options)).map((o) => toPartialObjectMetadata(resource, o));
+  }
+
   /** FakeClient.create stores a new object: 409 when it exists, 400 when resourceVersion is set. */
   async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
-    const obj = structuredClone(encodeDates(object)) as unknown as Obj;
+    const obj = cloneJson(encodeDates(object)) as unknown as Obj;
     const meta = (obj.metadata ??= {});
     if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') throw badRequest('resourceVersion should not be set on objects to be created');
     if ((meta.name ?? '') === '') {
@@ -125,7 +138,7 @@ export class FakeClient implements Client, FieldIndexer {
     delete meta.deletionTimestamp;
     meta.resourceVersion = this.nextResourceVersion(options);
     if (options.dryRun !== true) this.store.set(key, obj as Stored);
-    return structuredClone(obj) as unknown as T;
+    return cloneJson(obj) as unknown as T;
   }
 
   /** FakeClient.update replaces the object (status kept when the kind has a status subresource). */
@@ -133,10 +146,10 @@ export class FakeClient implements Client, FieldIndexer {
     const object = given as KubernetesObject;
     const { key, stored } = this.current(resource, object);
     this.checkResourceVersion(resource, stored, object);
-    const next = structuredClone(encodeDates(object)) as unknown as Obj;
+    const next = cloneJson(encodeDates(object)) as unknown as Obj;
     if (this.hasStatus(resource)) {
       if (stored.status === undefined) delete next.status;
-      else next.status = structuredClone(stored.status);
+      else next.status = cloneJson(stored.status);
     }
     return this.commit(resource, key, stored, next, options) as T;
   }
@@ -147,14 +160,14 @@ export class FakeClient implements Client, FieldIndexer {
     const stored = this.store.get(storeKey);
     if (stored === undefined) {
       if (patch.type !== 'apply') throw notFound(resource, key);
-      const obj = structuredClone(patch.data) as Obj;
+      const obj = cloneJson(patch.data) as Obj;
       obj.metadata = { ...obj.metadata, name: key.name, ...(resource.namespaced ? { namespace: key.namespace ?? '' } : {}) };
       return this.create(resource, obj as unknown as T, options);
     }
     const next = this.applyPatch(resource, stored, patch);
     if (this.hasStatus(resource)) {
       if (stored.status === undefined) delete next.status;
-      else next.status = structuredClone(stored.status);
+      else next.status = cloneJson(stored.status);
     }
     return this.commit(resource, storeKey, stored, next, options) as T;
   }
@@ -176,7 +189,7 @@ export class FakeClient implements Client, FieldIndexer {
       return;
     }
     if (stored.metadata.deletionTimestamp !== undefined) return;
-    const next = structuredClone(stored);
+    const next = cloneJson(stored);
     next.metadata.deletionTimestamp = this.timestamp();
     next.metadata.resourceVersion = this.nextResourceVersion({});
     this.store.set(storeKey, next);
@@ -190,10 +203,10 @@ export class FakeClient implements Client, FieldIndexer {
         const object = given as KubernetesObject;
         const { key, stored } = this.current(resource, object);
         this.checkResourceVersion(resource, stored, object);
-        const next = structuredClone(stored) as Obj;
+        const next = cloneJson(stored) as Obj;
         const status = (encodeDates(object) as unknown as Obj).status;
         if (status === undefined) delete next.status;
-        else next.status = structuredClone(status);
+        else next.status = cloneJson(status);
         return this.commit(resource, key, stored, next, options) as T;
       },
       patch: async <T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: WriteOptions = {}) => {
@@ -201,7 +214,7 @@ export class FakeClient implements Client, FieldIndexer {
         const storeKey = this.keyOf(resource, key);
         const stored = this.mustGet(resource, key);
         const patched = this.applyPatch(resource, stored, patch);
-        const next = structuredClone(stored) as Obj;
+        const next = cloneJson(stored) as Obj;
         if (patched.status === undefined) delete next.status;
         else next.status = patched.status;
         return this.commit(resource, storeKey, stored, next, options) as T;
@@ -227,7 +240,7 @@ export class FakeClient implements Client, FieldIndexer {
 
   /** seed stores an object as given, as controller-runtime's `WithObjects` does. */
   private seed(object: WithDates<KubernetesObject>): void {
-    const obj = structuredClone(encodeDates(object)) as Obj;
+    const obj = cloneJson(encodeDates(object)) as Obj;
     const [group, version] = splitApiVersion(obj.apiVersion);
     if (obj.kind === undefined || obj.metadata?.name === undefined) throw new Error('FakeClient objects need apiVersion, kind and metadata.name');
     const meta = obj.metadata;
@@ -281,16 +294,16 @@ export class FakeClient implements Client, FieldIndexer {
     if (meta.finalizers?.length === 0) delete meta.finalizers;
     meta.generation = old.generation ?? 1;
     meta.resourceVersion = old.resourceVersion;
-    if (nodeUtil.isDeepStrictEqual(next, stored)) return structuredClone(stored);
+    if (jsonEqual(next, stored)) return cloneJson(stored);
     if (this.specChanged(resource, stored, next)) meta.generation = (old.generation ?? 0) + 1;
     meta.resourceVersion = this.nextResourceVersion(options);
-    if (options.dryRun === true) return structuredClone(next);
+    if (options.dryRun === true) return cloneJson(next);
     if (meta.deletionTimestamp !== undefined && (meta.finalizers ?? []).length === 0) {
       this.store.delete(key);
     } else {
       this.store.set(key, next as Stored);
     }
-    return structuredClone(next);
+    return cloneJson(next);
   }
 
   private specChanged(resource: ResourceDescriptor, a: Obj, b: Obj): boolean {
@@ -298,7 +311,7 @@ export class FakeClient implements Client, FieldIndexer {
       const { metadata: _m, apiVersion: _a, kind: _k, status, ...rest } = o;
       return this.hasStatus(resource) ? rest : { ...rest, status };
     };
-    return !nodeUtil.isDeepStrictEqual(strip(a), strip(b));
+    return !jsonEqual(strip(a), strip(b));
   }
 
   private checkResourceVersion(resource: ResourceDescriptor, stored: Stored, object: KubernetesObject): void {

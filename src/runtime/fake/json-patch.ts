@@ -1,5 +1,6 @@
 import jsonPatch from 'fast-json-patch';
 import type { JsonPatchOperation } from '../rest/rest-client.js';
+import { cloneJson } from '../json/clone.js';
 import { unprocessable } from './errors.js';
 
 /**
@@ -8,7 +9,7 @@ import { unprocessable } from './errors.js';
  * message like evanphx/json-patch's; a `test` for null passes on a missing path, as on the server.
  */
 export function applyJsonPatch(doc: unknown, ops: readonly JsonPatchOperation[]): unknown {
-  let current = structuredClone(doc);
+  let current = cloneJson(doc);
   for (const op of ops) {
     if (op.op === 'test') {
       const actual = valueAt(current, op.path);

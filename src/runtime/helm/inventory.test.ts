@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inventoryEntryOf, inventoryKey, prunable, releaseMayDelete, sortInventory, type InventoryEntry } from './inventory.js';
+import {
+  inventoryEntryOf,
+  inventoryKey,
+  mergeInventory,
+  prunable,
+  releaseMayDelete,
+  sortInventory,
+  type InventoryEntry,
+} from './inventory.js';
 
 const entry = (kind: string, name: string, apiVersion = 'v1', namespace: string | null = 'ns'): InventoryEntry => ({ apiVersion, kind, name, ...(namespace !== null ? { namespace } : {}) });
 
@@ -57,5 +65,18 @@ describe('releaseMayDelete', () => {
   it('deletes what the owner could not own: cluster-scoped objects and objects of other namespaces', () => {
     expect(releaseMayDelete({ metadata: { name: 'x' } }, false, owner)).toBe(true);
     expect(releaseMayDelete({ metadata: { namespace: 'other', name: 'x' } }, true, owner)).toBe(true);
+  });
+});
+
+describe('mergeInventory', () => {
+  it('keeps every previous entry, adds the applied ones, and lets an applied entry replace its previous version', () => {
+    const previous = [entry('ServiceAccount', 'web'), entry('HorizontalPodAutoscaler', 'web', 'autoscaling/v1')];
+    const applied = [entry('ConfigMap', 'cfg'), entry('HorizontalPodAutoscaler', 'web', 'autoscaling/v2')];
+    expect(mergeInventory(previous, applied)).toEqual([
+      entry('ConfigMap', 'cfg'),
+      entry('ServiceAccount', 'web'),
+      entry('HorizontalPodAutoscaler', 'web', 'autoscaling/v2'),
+    ]);
+    expect(mergeInventory([], [])).toEqual([]);
   });
 });

@@ -48,6 +48,17 @@ export function sortInventory(entries: readonly InventoryEntry[]): InventoryEntr
 }
 
 /**
+ * mergeInventory is the inventory of a reconcile that stopped part way: every entry of the previous
+ * inventory (nothing was pruned) and every object applied since (an entry of the same object replaces
+ * the previous one), sorted. Recording it keeps what was applied findable by prune and cleanup.
+ */
+export function mergeInventory(previous: readonly InventoryEntry[], applied: readonly InventoryEntry[]): InventoryEntry[] {
+  const byKey = new Map(previous.map((e) => [inventoryKey(e), e]));
+  for (const entry of applied) byKey.set(inventoryKey(entry), entry);
+  return sortInventory([...byKey.values()]);
+}
+
+/**
  * prunable returns the entries of the previous inventory that the current render no longer holds, in
  * reverse order of the previous inventory: what must be deleted so that the cluster matches the render.
  * Duplicates in the previous inventory are reported once.

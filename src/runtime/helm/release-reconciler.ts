@@ -5,7 +5,14 @@ import { setControllerReference } from '../helpers/owner-references.js';
 import type { ReconcileContext, Reconciler, Request, Result } from '../reconcile/reconcile.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { isNotFound } from '../rest/api-error.js';
-import { inventoryEntryOf, prunable, releaseMayDelete, sortInventory, type InventoryEntry } from './inventory.js';
+import {
+  inventoryEntryOf,
+  mergeInventory,
+  prunable,
+  releaseMayDelete,
+  sortInventory,
+  type InventoryEntry,
+} from './inventory.js';
 import { checkMutations, defaultMutationPolicy, formatViolations, type MutationPolicy } from './mutation-policy.js';
 import { HelmRenderError, renderChart } from './render.js';
 import { kindResolver, resolveAll, UnknownKindError } from './resolve-kind.js';
@@ -16,7 +23,10 @@ export interface HelmReleaseStatus {
   observedGeneration?: number;
   /** `Deployed` and `Failed`. */
   conditions?: Condition[];
-  /** The objects applied by the last successful reconcile; what is pruned once it leaves the render. */
+  /**
+   * The objects applied by the last successful reconcile, what is pruned once it leaves the render; after
+   * a reconcile that failed part way, also what it applied before failing (so cleanup deletes it too).
+   */
   inventory?: InventoryEntry[];
 }
 
@@ -124,6 +134,8 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
     const violations = checkMutations(resolved.map((r) => r.object), mutated, options.policy ?? defaultMutationPolicy);
     if (violations.length > 0) return fail(ctx, owner, 'MutationRefused', formatViolations(violations));
 
+    const previous = owner.status?.inventory ?? [];
+    const applied: InventoryEntry[] = [];
     for (const [i, { resource }] of resolved.entries()) {
       const object = mutated[i]!;
       if (resource.namespaced && object.metadata?.namespace === namespace) setControllerReference(owner, object, options.resource);
@@ -131,12 +143,22 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
       try {
         await options.client.patch(resource, key, { type: 'apply', data: object, force: true, fieldManager });
       } catch (err) {
-        await fail(ctx, owner, 'ApplyFailed', `${object.kind}/${key.name}: ${err instanceof Error ? err.message : String(err)}`);
+        // What was applied before the refusal is the release's too: recorded, prune and cleanup find it.
+        const message = `${object.kind}/${key.name}: ${err instanceof Error ? err.message : String(err)}`;
+        await fail(ctx, owner, 'ApplyFailed', message, mergeInventory(previous, applied));
         throw err;
       }
+      applied.push(inventoryEntryOf(object));
     }
-    const inventory = sortInventory(mutated.map(inventoryEntryOf));
-    const pruned = await deleteEntries(ctx, owner, prunable(owner.status?.inventory ?? [], inventory));
+    const inventory = sortInventory(applied);
+    let pruned: number;
+    try {
+      pruned = await deleteEntries(ctx, owner, prunable(previous, inventory));
+    } catch (err) {
+      // Nothing new may go unrecorded when a delete fails either; the entries not yet pruned stay listed.
+      await fail(ctx, owner, 'PruneFailed', err instanceof Error ? err.message : String(err), mergeInventory(previous, applied));
+      throw err;
+    }
     const message = `${inventory.length} objects applied${pruned > 0 ? `, ${pruned} pruned` : ''}`;
     await writeStatus(owner, inventory, [
       { type: DEPLOYED, status: 'True', reason: 'Applied', message },
@@ -179,11 +201,17 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
     return deleted;
   }
 
-  async function fail(ctx: ReconcileContext, owner: T, reason: string, message: string): Promise<Result> {
+  async function fail(
+    ctx: ReconcileContext,
+    owner: T,
+    reason: string,
+    message: string,
+    inventory: readonly InventoryEntry[] = owner.status?.inventory ?? [],
+  ): Promise<Result> {
     ctx.log.info({ reason, message }, 'helm release failed');
-    await writeStatus(owner, owner.status?.inventory ?? [], [
+    await writeStatus(owner, inventory, [
       { type: FAILED, status: 'True', reason, message },
-      { type: DEPLOYED, status: 'False', reason, message: 'the last reconcile applied nothing; see the Failed condition' },
+      { type: DEPLOYED, status: 'False', reason, message: 'the last reconcile did not apply the render; see the Failed condition' },
     ]);
     // Nothing changes until the custom resource (or the chart, with a new operator image) does.
     return {};

@@ -1,3 +1,9 @@
+import {
+  METADATA_ACCEPT,
+  METADATA_LIST_ACCEPT,
+  toPartialObjectMetadata,
+  type PartialObjectMetadata,
+} from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { encodeDates, type WithDates } from '../wire.js';
 import { activeTracer, type ApiTarget } from '../tracing/tracer.js';
@@ -47,6 +53,11 @@ export interface RestListOptions {
   resourceVersionMatch?: 'Exact' | 'NotOlderThan' | undefined;
   limit?: number | undefined;
   continue?: string | undefined;
+  /**
+   * Ask for `PartialObjectMetadataList` (metadata only); the items are {@link PartialObjectMetadata} of the
+   * resource's kind even when declared as `T`.
+   */
+  metadataOnly?: boolean | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -68,6 +79,8 @@ export interface RestWatchOptions {
   timeoutSeconds?: number | undefined;
   /** Milliseconds without any byte (events or bookmarks) before the client gives up on the connection. */
   inactivityTimeoutMs?: number | undefined;
+  /** Ask for each object as a `PartialObjectMetadata` (metadata only), of the resource's kind. */
+  metadataOnly?: boolean | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -95,6 +108,18 @@ export class RestClient {
     return withTypeMeta(resource, body);
   }
 
+  /** RestClient.getMetadata reads the metadata of one object, as a `PartialObjectMetadata` of the resource's kind. */
+  async getMetadata(
+    resource: ResourceDescriptor,
+    key: ObjectKey,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PartialObjectMetadata> {
+    const path = resourcePath(resource, keyPath(resource, key));
+    const request = { method: 'GET' as const, path, accept: METADATA_ACCEPT, signal: options.signal };
+    const body = await this.transport.request<KubernetesObject>(request);
+    return toPartialObjectMetadata(resource, body);
+  }
+
   /** RestClient.list reads one page of a collection. */
   async list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: RestListOptions = {}): Promise<ListResult<T>> {
     const path = resourcePath(resource, { namespace: resource.namespaced ? options.namespace : undefined });
@@ -109,10 +134,14 @@ export class RestClient {
         limit: options.limit,
         continue: options.continue,
       },
+      ...(options.metadataOnly === true ? { accept: METADATA_LIST_ACCEPT } : {}),
       signal: options.signal,
       target: apiTarget('list', resource, { namespace: resource.namespaced ? options.namespace : undefined }),
     });
-    const items = (body?.items ?? []).map((item) => withTypeMeta(resource, item));
+    const items =
+      options.metadataOnly === true
+        ? (body?.items ?? []).map((item) => toPartialObjectMetadata(resource, item) as unknown as T)
+        : (body?.items ?? []).map((item) => withTypeMeta(resource, item));
     return { items, resourceVersion: body?.metadata?.resourceVersion ?? '', continue: body?.metadata?.continue || undefined };
   }
 
@@ -229,15 +258,20 @@ export class RestClient {
         allowWatchBookmarks: options.allowWatchBookmarks,
         timeoutSeconds: options.timeoutSeconds,
       },
+      ...(options.metadataOnly === true ? { accept: METADATA_ACCEPT } : {}),
       signal: options.signal,
       timeoutMs: options.inactivityTimeoutMs ?? 300_000,
       target: apiTarget('watch', resource, { namespace: resource.namespaced ? options.namespace : undefined }),
     });
     const events = decodeWatchEvents<T>(body);
+    const metadataOnly = options.metadataOnly === true;
     return (async function* () {
       try {
         for await (const event of events) {
-          if (event.type !== 'ERROR' && event.type !== 'BOOKMARK') withTypeMeta(resource, event.object);
+          if (event.type !== 'ERROR' && event.type !== 'BOOKMARK') {
+            if (metadataOnly) event.object = toPartialObjectMetadata(resource, event.object) as unknown as T;
+            else withTypeMeta(resource, event.object);
+          }
           yield event;
         }
       } finally {

@@ -22,6 +22,8 @@ export interface TransportRequest {
   body?: unknown;
   /** Content type of the body; `application/json` by default. */
   contentType?: string;
+  /** Accept header; `application/json` by default (metadata-only reads ask for `PartialObjectMetadata`). */
+  accept?: string;
   signal?: AbortSignal | undefined;
   /** Milliseconds without any byte on the connection before the call fails; overrides the transport default. */
   timeoutMs?: number;
@@ -126,7 +128,7 @@ export class KubeTransport implements Transport {
     const payload = req.body === undefined ? undefined : stringifyJson(req.body, 'the request body');
     const headers: OutgoingHttpHeaders = {
       ...(opts.headers as OutgoingHttpHeaders | undefined),
-      Accept: 'application/json',
+      Accept: req.accept ?? 'application/json',
       'User-Agent': this.userAgent,
     };
     if (payload !== undefined) {

@@ -35,6 +35,10 @@ interface Flags {
   webhookCertName: string;
   webhookCertKey: string;
   webhookPort: number;
+  webhookCertMode: 'cert-manager' | 'self-managed';
+  webhookCertHosts: string[] | undefined;
+  webhookClientCA: string | undefined;
+  webhookAllowedClientNames: string[] | undefined;
   logLevel: string;
   help: boolean;
 }
@@ -58,6 +62,17 @@ Flags:
   --webhook-cert-name <file>          webhook certificate file name (default "tls.crt")
   --webhook-cert-key <file>           webhook key file name (default "tls.key")
   --webhook-port <port>               port the webhook server listens on (default 9443)
+  --webhook-cert-mode <mode>          where the webhook certificate comes from: cert-manager (mounted at
+                                      --webhook-cert-path) or self-managed (this manager issues it, keeps it
+                                      in a Secret, injects its CA into the webhook configurations and
+                                      rotates it; see config/self-managed-certs) (default $WEBHOOK_CERT_MODE,
+                                      else "cert-manager")
+  --webhook-cert-hosts <names>        comma-separated names a self-managed certificate is for, instead of the
+                                      webhook Service's (a manager running outside the cluster)
+  --webhook-client-ca <file>          CA bundle webhook clients must present a certificate of (mutual TLS:
+                                      the API server's, see config/webhook-mtls); any client when absent
+  --webhook-allowed-client-names <names>
+                                      comma-separated names such a client certificate must carry
   --log-level <level>                 trace, debug, info, warn, error or fatal (default "info");
                                       --zap-log-level is accepted as well
   -h, --help                          print this help
@@ -82,6 +97,10 @@ function parseFlags(argv: string[]): Flags {
       'webhook-cert-name': { type: 'string', default: 'tls.crt' },
       'webhook-cert-key': { type: 'string', default: 'tls.key' },
       'webhook-port': { type: 'string', default: '9443' },
+      'webhook-cert-mode': { type: 'string', default: process.env['WEBHOOK_CERT_MODE'] ?? 'cert-manager' },
+      'webhook-cert-hosts': { type: 'string' },
+      'webhook-client-ca': { type: 'string' },
+      'webhook-allowed-client-names': { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
       'zap-log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -90,6 +109,13 @@ function parseFlags(argv: string[]): Flags {
   const webhookPort = Number.parseInt(values['webhook-port'], 10);
   if (!Number.isInteger(webhookPort) || webhookPort <= 0 || webhookPort > 65535) {
     throw new Error(`--webhook-port must be a port number, got "${values['webhook-port']}"`);
+  }
+  const webhookCertMode = values['webhook-cert-mode'];
+  if (webhookCertMode !== 'cert-manager' && webhookCertMode !== 'self-managed') {
+    throw new Error(`--webhook-cert-mode must be cert-manager or self-managed, got "${webhookCertMode}"`);
+  }
+  if (values['webhook-allowed-client-names'] !== undefined && values['webhook-client-ca'] === undefined) {
+    throw new Error('--webhook-allowed-client-names needs --webhook-client-ca, the CA their certificates chain to');
   }
   return {
     metricsBindAddress: values['metrics-bind-address'],
@@ -102,8 +128,31 @@ function parseFlags(argv: string[]): Flags {
     webhookCertName: values['webhook-cert-name'],
     webhookCertKey: values['webhook-cert-key'],
     webhookPort,
+    webhookCertMode,
+    webhookCertHosts: commaList(values['webhook-cert-hosts']),
+    webhookClientCA: values['webhook-client-ca'],
+    webhookAllowedClientNames: commaList(values['webhook-allowed-client-names']),
     logLevel: values['zap-log-level'] ?? values['log-level'],
     help: values.help,
+  };
+}
+
+/** commaList splits a comma-separated flag value; undefined when the flag is absent. */
+function commaList(value: string | undefined): string[] | undefined {
+  return value?.split(',').flatMap((s) => (s.trim() === '' ? [] : [s.trim()]));
+}
+
+/**
+ * selfManagedCertificates names what --webhook-cert-mode=self-managed looks after, as config/default names
+ * them (prefix fleet-operator-). The CRDs whose conversion this manager serves get the CA bundle as well.
+ */
+function selfManagedCertificates(hosts: string[] | undefined) {
+  return {
+    serviceName: 'fleet-operator-webhook-service',
+    secretName: 'fleet-operator-webhook-server-cert',
+    mutatingWebhookConfigurations: ['fleet-operator-mutating-webhook-configuration'],
+    validatingWebhookConfigurations: ['fleet-operator-validating-webhook-configuration'],
+    hosts,
   };
 }
 
@@ -114,6 +163,8 @@ async function main(): Promise<void> {
     return;
   }
   const logger = newLogger({ level: flags.logLevel });
+  // Without cert-manager the manager issues, injects and rotates the webhook certificate itself.
+  const selfManaged = flags.webhookCertMode === 'self-managed';
 
   const mgr = await createManager({
     metricsBindAddress: flags.metricsBindAddress,
@@ -127,6 +178,10 @@ async function main(): Promise<void> {
       certName: flags.webhookCertName,
       keyName: flags.webhookCertKey,
       enableHttp2: flags.enableHttp2,
+      clientCAName: flags.webhookClientCA,
+      allowedClientNames: flags.webhookAllowedClientNames,
+      certificates: selfManaged ? 'self-managed' : 'provided',
+      selfManaged: selfManaged ? selfManagedCertificates(flags.webhookCertHosts) : undefined,
     },
     logger,
     fieldManager: 'fleet-operator',
