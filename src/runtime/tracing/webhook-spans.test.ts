@@ -165,7 +165,9 @@ describe('webhook server spans', () => {
     const [span] = exporter.getFinishedSpans();
     expect(span!.parentSpanContext).toBeUndefined();
     expect(span!.status.code).toBe(SpanStatusCode.ERROR);
-    expect(span!.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': '500' });
+    expect(span!.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': 'Error' });
+    expect(span!.status.message).toBe('handler exploded');
+    expect(span!.events.map((e) => e.attributes?.['exception.message'])).toEqual(['handler exploded']);
   });
 
   it('records a 4xx of the caller without marking the span failed', async () => {

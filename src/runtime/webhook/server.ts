@@ -268,7 +268,7 @@ export class WebhookServer implements Runnable {
     });
     if (known) webhookMetrics.inFlight(path, 1);
     try {
-      const routed = () => this.route(req, res, path, serverSignal, span);
+      const routed = () => this.route(req, res, path, serverSignal, span, (err) => (failure = err));
       code = await (span === undefined ? routed() : span.run(routed));
     } catch (err) {
       this.log.error({ path, err, ...span?.ids }, 'webhook request failed');
@@ -292,6 +292,7 @@ export class WebhookServer implements Runnable {
     path: string,
     serverSignal: AbortSignal,
     span: ServerSpan | undefined,
+    handlerFailed: (err: unknown) => void,
   ): Promise<number> {
     const route = this.routes.get(path);
     if (route === undefined) return send(res, 404, genericErrorBody(undefined, 404, `no webhook registered for path ${path}`));
@@ -334,6 +335,7 @@ export class WebhookServer implements Runnable {
       return send(res, 200, response);
     } catch (err) {
       this.log.error({ path, err, ...span?.ids }, 'webhook handler failed');
+      handlerFailed(err);
       return send(res, 500, route.errorBody(uidOf(body), 500, (err as Error)?.message ?? String(err)));
     } finally {
       req.off('close', onClose);
