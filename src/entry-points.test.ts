@@ -72,7 +72,7 @@ const pinned: Record<string, readonly string[]> = {
     'withName', 'withValues'],
   'operator-ts/runtime/manager': ['Checker', 'createManager', 'HealthProbeServer', 'LeaderElectionOptions', 'Manager',
     'ManagerOptions', 'ManagerWebhookOptions', 'ping', 'Runnable', 'SelfManagedWebhookCertificates',
-    'setupSignalHandler'],
+    'setupSignalHandler', 'TracingOptions'],
   'operator-ts/runtime/metrics': ['getOrCreateCounter', 'getOrCreateGauge', 'getOrCreateHistogram',
     'registerRuntimeMetrics', 'registry', 'RuntimeMetricsOptions'],
   'operator-ts/runtime/metrics/server': ['MetricsServer', 'MetricsServerOptions', 'ProfilingOptions'],

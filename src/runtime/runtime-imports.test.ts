@@ -57,4 +57,31 @@ describe('operator-ts/runtime module graph', () => {
     expect(seen.size).toBeGreaterThan(20);
     expect(offenders).toEqual([]);
   });
+
+  it('does not load OpenTelemetry, nor the tracing setup, unless tracing is asked for', () => {
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of emittedImports(file)) {
+        if (spec.startsWith('@opentelemetry/')) offenders.push(`${file.slice(here.length + 1)} imports ${spec}`);
+        else if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+      }
+    };
+    visit(join(here, 'index.ts'));
+    for (const entry of ['manager', 'controller', 'rest', 'webhook', 'client', 'cache']) {
+      visit(join(here, entry, 'index.ts'));
+    }
+    expect(offenders).toEqual([]);
+    // Only the hooks (tracer.ts) are in the graph. The manager imports the setup (start.ts, config.ts)
+    // once tracingRequested says yes, and the setup imports the SDK module (otel.ts), the one that loads
+    // OpenTelemetry, so the check above would see it if any of them were imported statically.
+    const tracing = [...seen].filter((f) => f.startsWith(join(here, 'tracing'))).map((f) => f.slice(here.length + 1));
+    expect(tracing).toEqual(['tracing/tracer.ts']);
+    expect(readFileSync(join(here, 'manager', 'manager.ts'), 'utf8')).toContain("await import('../tracing/start.js')");
+    expect(readFileSync(join(here, 'tracing', 'start.ts'), 'utf8')).toContain("await import('./otel.js')");
+    const sdk = emittedImports(join(here, 'tracing', 'otel.ts')).filter((s) => s.startsWith('@opentelemetry/'));
+    expect(sdk).toContain('@opentelemetry/sdk-trace');
+  });
 });

@@ -7,6 +7,7 @@ import { measureHealthCost } from './health-cost.mjs';
 import { buildGoController, startOperator } from './operators.mjs';
 import { readCpuMs, settledRss } from './process-rss.mjs';
 import { deleteAllItems, ensureNamespace, phaseLatency, phaseThroughput, warmUp } from './workload.mjs';
+import { measureTracing } from './tracing.mjs';
 
 /** name is the section's name in the bench output. */
 export const name = 'runtime';
@@ -86,6 +87,7 @@ export async function run(report) {
     if (process.env.BENCH_HEALTH !== '0') {
       results.health = await measureHealthCost(env, api, log, { count: counts[0] });
     }
+    if (process.env.BENCH_TRACING !== '0') await measureTracing(report, env, api, WORKERS, log);
   } finally {
     api.close();
     await env.stop();

@@ -45,12 +45,13 @@ export function buildGoController() {
 /**
  * startOperator spawns an operator process with KUBECONFIG set and resolves once it printed "synced"
  * (its BenchItem cache synced). `kind` is 'ts' (node running operator.mjs) or 'go' (the built binary).
- * For the ts operator, `env` adds environment variables, `nodeFlags` Node.js flags, and `ipc` opens an IPC
- * channel (`send`, `onMessage`); `metricsPort` is the port it printed when it serves metrics.
+ * `baseEnv` replaces the driver's environment (process.env by default). For the ts operator, `env` adds
+ * environment variables, `nodeFlags` Node.js flags, and `ipc` opens an IPC channel (`send`, `onMessage`);
+ * `metricsPort` is the port it printed when it serves metrics.
  */
 export async function startOperator(kind, options) {
-  const { kubeconfigPath, goBin, workers, env: extraEnv = {}, nodeFlags = [], ipc = false } = options;
-  const env = { ...process.env, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers), ...extraEnv };
+  const { kubeconfigPath, goBin, workers, env: extraEnv = {}, nodeFlags = [], ipc = false, baseEnv = process.env } = options;
+  const env = { ...baseEnv, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers), ...extraEnv };
   const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
   const child =
     kind === 'ts'

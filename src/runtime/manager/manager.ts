@@ -33,6 +33,7 @@ import {
   webhookServerOptions,
 } from './webhook-certificates.js';
 import type { Runnable } from '../runnable.js';
+import { tracingRequested } from '../tracing/tracer.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
 export interface Manager {
@@ -273,6 +274,10 @@ class ControllerManager implements Manager {
     this.groups.onFailure(() => run.abort());
 
     log.info({}, 'starting manager');
+    // Loaded only when tracing may be on: an operator that does not trace never loads any of it.
+    const tracing = tracingRequested(this.options.tracing)
+      ? await (await import('../tracing/start.js')).startTracing(this.options.tracing, log)
+      : undefined;
     const cacheStop = new AbortController();
     try {
       await this.bootstrapWebhookCertificates();
@@ -325,6 +330,8 @@ class ControllerManager implements Manager {
       await this.groups.stopServers();
       signal.removeEventListener('abort', stopRun);
       this.transport.close();
+      // Last, so that the spans of the final calls (events flushed, the lease released) are exported too.
+      await tracing?.stop();
     }
     const failure = this.groups.failure;
     if (failure !== undefined) throw failure;

@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
 import type { RuntimeMetricsOptions } from '../metrics/runtime-health.js';
 import type { ProfilingOptions } from '../metrics/server/profiling.js';
+import type { TracingOptions } from '../tracing/config.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
 import type { CABundleTargets } from '../webhookcerts/ca-injection.js';
 
@@ -117,6 +118,13 @@ export interface ManagerOptions {
    * not reconciled again until the cache shows those writes, at most `timeoutMs` (3 s). `false` turns it off.
    */
   readYourWrites?: false | { timeoutMs?: number } | undefined;
+  /**
+   * OpenTelemetry tracing of reconciles, API calls and webhook requests: `true` or options turn it on, `false`
+   * off; absent, the `OTEL_*` variables decide (on when `OTEL_EXPORTER_OTLP_ENDPOINT`,
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_TRACES_EXPORTER=otlp` is set, off with `OTEL_SDK_DISABLED=true`).
+   * The SDK is loaded only when tracing is on.
+   */
+  tracing?: boolean | TracingOptions | undefined;
   /** Reflector tuning, for tests. */
   reflector?: SharedInformerOptions<KubernetesObject>['reflector'];
 }
