@@ -1,6 +1,6 @@
 import { dashboard, dashboardUid, type PanelSpec, type RowSpec } from './dashboard.js';
 import { labelValues, MANAGER, percentileQueries, rate, selector, sumBy, within } from './promql.js';
-import { managerVariables } from './runtime-dashboard.js';
+import { EVERY_REPLICA, managerVariables } from './runtime-dashboard.js';
 
 /** RESOURCES_DASHBOARD_PATH is the process dashboard, where kubebuilder's grafana plugin writes it. */
 export const RESOURCES_DASHBOARD_PATH = 'grafana/controller-resources-metrics.json';
@@ -87,7 +87,7 @@ export function resourcesDashboard(projectName: string): object {
       {
         name: 'pod',
         label: 'Pod',
-        query: labelValues('controller_runtime_reconcile_total', MANAGER, 'pod'),
+        query: labelValues(EVERY_REPLICA, MANAGER, 'pod'),
         multi: true,
       },
     ],

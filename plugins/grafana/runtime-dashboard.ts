@@ -9,21 +9,17 @@ export const RUNTIME_DASHBOARD_PATH = 'grafana/controller-runtime-metrics.json';
 const CONTROLLERS = within(MANAGER, 'controller=~"$controller"');
 const BY_CONTROLLER = ['controller'];
 
+/**
+ * EVERY_REPLICA is a series each manager replica serves from its start: standby replicas of a leader-elected
+ * manager read their Lease too, and run no controller (so serve no `controller_runtime_*`) until elected.
+ */
+export const EVERY_REPLICA = 'rest_client_requests_total';
+
 /** managerVariables are the variables picking one manager: its namespace, then its scrape job. */
 export function managerVariables(): QueryVariableSpec[] {
   return [
-    {
-      name: 'namespace',
-      label: 'Namespace',
-      query: labelValues('controller_runtime_reconcile_total', [], 'namespace'),
-      multi: false,
-    },
-    {
-      name: 'job',
-      label: 'Job',
-      query: labelValues('controller_runtime_reconcile_total', ['namespace="$namespace"'], 'job'),
-      multi: false,
-    },
+    { name: 'namespace', label: 'Namespace', query: labelValues(EVERY_REPLICA, [], 'namespace'), multi: false },
+    { name: 'job', label: 'Job', query: labelValues(EVERY_REPLICA, ['namespace="$namespace"'], 'job'), multi: false },
   ];
 }
 
