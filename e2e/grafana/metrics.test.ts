@@ -2,8 +2,9 @@
 // a real kube-apiserver with a controller (its reconciles write, so read-your-writes holds some), a defaulting
 // webhook the API server calls, leader election and watches the server closes every second; its /metrics is
 // scraped, and every metric name in every query of the golden project's dashboards, and every label a query
-// matches, groups by or puts in a legend, must be in the scrape.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// matches, groups by or puts in a legend, must be in the scrape. The same holds for a custom-metrics
+// dashboard the built CLI renders for an operator's own counter, gauge and histogram.
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +20,11 @@ import {
   type ReconcileContext,
   type Request,
 } from '../../dist/src/runtime/index.js';
+import { getOrCreateCounter, getOrCreateGauge, getOrCreateHistogram } from '../../dist/src/runtime/metrics/index.js';
 import { defaultingPath } from '../../dist/src/runtime/webhook/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { toYamlDocuments } from '../../dist/src/yaml/yaml.js';
+import { runCliOk } from '../helpers/cli.js';
 import { goldenRoot } from '../helpers/paths.js';
 import { waitFor } from '../helpers/wait.js';
 import { newWidget, widgetCrd, WidgetResource, type Widget } from '../runtime/fixtures/widget.js';
@@ -222,6 +225,44 @@ describe.skipIf(!isBinaryAssets(assets))('the grafana/v1 dashboards against a ru
       [...NOT_YET_EXPORTED].filter((m) => !referenced.has(m)),
       'no dashboard reads these: take them off NOT_YET_EXPORTED',
     ).toEqual([]);
+  });
+
+  it("charts an operator's own counter, gauge and histogram as the custom-metrics dashboard says", async () => {
+    const project = join(dir, 'custom-operator');
+    mkdirSync(project);
+    await runCliOk(['init', '--domain', 'example.com', '--skip-install'], project);
+    await runCliOk(['edit', '--plugins', 'grafana/v1'], project);
+    appendFileSync(
+      join(project, 'grafana/custom-metrics/config.yaml'),
+      [
+        '  - metric: grafana_e2e_backups_total',
+        '    type: counter',
+        '  - metric: grafana_e2e_queue_size',
+        '    type: gauge',
+        '  - metric: grafana_e2e_backup_duration_seconds',
+        '    type: histogram',
+        '  - metric: grafana_e2e_queue_size',
+        '    type: gauge',
+        '    expr: max by (queue) (grafana_e2e_queue_size{job="$job", namespace="$namespace"})',
+        '    legend: "{{queue}}"',
+        '',
+      ].join('\n'),
+    );
+    await runCliOk(['edit', '--plugins', 'grafana/v1'], project);
+    const file = 'custom-metrics-dashboard.json';
+    const queries = dashboardQueries(
+      file,
+      JSON.parse(readFileSync(join(project, 'grafana/custom-metrics', file), 'utf8')),
+    );
+    expect(queries.filter((q) => q.where.includes('grafana_e2e_')).length).toBe(6);
+    // As an operator registers its metrics: in the runtime's registry, which the manager serves.
+    getOrCreateCounter({ name: 'grafana_e2e_backups_total', help: 'backups' }).inc();
+    getOrCreateGauge({ name: 'grafana_e2e_queue_size', help: 'queue size', labelNames: ['queue'] }).set(
+      { queue: 'a' },
+      2,
+    );
+    getOrCreateHistogram({ name: 'grafana_e2e_backup_duration_seconds', help: 'backup time' }).observe(0.2);
+    expect(missingFrom(await scrape(), queries)).toEqual([]);
   });
 
   it('reports a metric the runtime does not export and a label it does not put on a series', async () => {
