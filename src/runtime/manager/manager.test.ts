@@ -75,6 +75,33 @@ describe('createManager', () => {
   });
 });
 
+describe('createManager with self-managed webhook certificates', () => {
+  it('needs a Service name, the default file names and a namespace; selfManaged alone is a mistake', async () => {
+    const selfManaged = (extra: object = {}, settings: object = {}) => {
+      const certificates = 'self-managed' as const;
+      const webhook = { certificates, selfManaged: { serviceName: 'svc', ...settings }, ...extra };
+      return manager({ webhook });
+    };
+    const noService = manager({ webhook: { certificates: 'self-managed' } });
+    await expect(noService).rejects.toThrow(/needs webhook\.selfManaged\.serviceName/);
+    await expect(selfManaged({ certName: 'cert.pem' }, { namespace: 'ns' })).rejects.toThrow(
+      /writes the certificate as tls\.crt: remove webhook\.certName \("cert\.pem"\)/,
+    );
+    const notSelfManaged = manager({ webhook: { selfManaged: { serviceName: 'svc' } } });
+    await expect(notSelfManaged).rejects.toThrow(/webhook\.certificates is not 'self-managed'/);
+    const saved = process.env.POD_NAMESPACE;
+    delete process.env.POD_NAMESPACE;
+    try {
+      await expect(selfManaged()).rejects.toThrow(/self-managed webhook certificates need a namespace/);
+      process.env.POD_NAMESPACE = 'operators';
+      await expect(selfManaged()).resolves.toBeDefined();
+    } finally {
+      if (saved === undefined) delete process.env.POD_NAMESPACE;
+      else process.env.POD_NAMESPACE = saved;
+    }
+  });
+});
+
 describe('createManager without a kubeConfig', () => {
   it('explains that no cluster configuration was found', async () => {
     const saved = { HOME: process.env.HOME, KUBECONFIG: process.env.KUBECONFIG, KUBERNETES_SERVICE_HOST: process.env.KUBERNETES_SERVICE_HOST };

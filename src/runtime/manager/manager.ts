@@ -1,5 +1,4 @@
 import { setMaxListeners } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
 import type { FieldIndexer } from '../cache/field-index.js';
@@ -23,8 +22,14 @@ import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from '../bind-address.js';
 import { loadKubeConfigClass } from './client-node.js';
 import type { ManagerOptions } from './options.js';
+import { podNamespace } from './pod-namespace.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
+import {
+  bootstrapSelfManagedCertificates,
+  checkWebhookCertificates,
+  webhookServerOptions,
+} from './webhook-certificates.js';
 import type { Runnable } from '../runnable.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
@@ -76,13 +81,13 @@ export interface Manager {
 }
 
 const EventResource = defineResource<EventsV1Event>({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true });
-const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
 /** DEFAULT_CACHE_SYNC_TIMEOUT_MS is controller-runtime's default CacheSyncTimeout. */
 const DEFAULT_CACHE_SYNC_TIMEOUT_MS = 120_000;
 
 /**
  * createManager builds a {@link Manager}; nothing talks to the API server until `start`. It throws when
- * no cluster configuration is found, a bind address is malformed, or leader election has no namespace.
+ * no cluster configuration is found, a bind address is malformed, or leader election or self-managed
+ * webhook certificates have no namespace.
  */
 export async function createManager(options: ManagerOptions = {}): Promise<Manager> {
   const logger = options.logger ?? newLogger({ level: 'info' });
@@ -98,7 +103,19 @@ export async function createManager(options: ManagerOptions = {}): Promise<Manag
       throw new Error('leader election needs a namespace: not running in a cluster, so set leaderElection.namespace (or POD_NAMESPACE)');
     }
   }
-  return new ControllerManager(options, logger, access, fieldManager, probeAddress, metricsAddress, leaseNamespace);
+  checkWebhookCertificates(options.webhook);
+  let certNamespace: string | undefined;
+  if (options.webhook?.certificates === 'self-managed') {
+    certNamespace = options.webhook.selfManaged?.namespace ?? leaseNamespace ?? (await podNamespace());
+    if (certNamespace === undefined) {
+      throw new Error(
+        'self-managed webhook certificates need a namespace: not running in a cluster, ' +
+          'so set webhook.selfManaged.namespace (or POD_NAMESPACE)',
+      );
+    }
+  }
+  const namespaces = { lease: leaseNamespace, certificates: certNamespace };
+  return new ControllerManager(options, logger, access, fieldManager, probeAddress, metricsAddress, namespaces);
 }
 
 class ControllerManager implements Manager {
@@ -119,6 +136,8 @@ class ControllerManager implements Manager {
   private cacheSynced = false;
   private started = false;
   private loadedKubeConfig: KubeConfig | undefined;
+  private readonly leaseNamespace: string | undefined;
+  private readonly certNamespace: string | undefined;
 
   constructor(
     private readonly options: ManagerOptions,
@@ -127,8 +146,10 @@ class ControllerManager implements Manager {
     fieldManager: string,
     probeAddress: ReturnType<typeof parseBindAddress>,
     metricsAddress: ReturnType<typeof parseBindAddress>,
-    private readonly leaseNamespace: string | undefined,
+    namespaces: { lease: string | undefined; certificates: string | undefined },
   ) {
+    this.leaseNamespace = namespaces.lease;
+    this.certNamespace = namespaces.certificates;
     this.transport = new KubeTransport(access, { userAgent: `${fieldManager} (operator-ts)` });
     this.rest = new RestClient(this.transport);
     this.cache = new InformerCache({
@@ -221,7 +242,7 @@ class ControllerManager implements Manager {
 
   getWebhookServer(): WebhookServer {
     if (this.webhookServer === undefined) {
-      this.webhookServer = new WebhookServer({ ...this.options.webhook, logger: this.logger });
+      this.webhookServer = new WebhookServer({ ...webhookServerOptions(this.options.webhook), logger: this.logger });
       this.groups.addServer(this.webhookServer);
     }
     return this.webhookServer;
@@ -246,6 +267,7 @@ class ControllerManager implements Manager {
     log.info({}, 'starting manager');
     const cacheStop = new AbortController();
     try {
+      await this.bootstrapWebhookCertificates();
       await this.groups.startServers(run.signal);
       const cacheRun = this.cache.start(cacheStop.signal);
       log.info({}, 'waiting for caches to sync');
@@ -299,6 +321,19 @@ class ControllerManager implements Manager {
     const failure = this.groups.failure;
     if (failure !== undefined) throw failure;
     log.info({}, 'manager stopped');
+  }
+
+  /**
+   * bootstrapWebhookCertificates gives the webhook server its certificate before it starts, when the
+   * manager manages it, and adds the runnables that rotate and follow it.
+   */
+  private async bootstrapWebhookCertificates(): Promise<void> {
+    const webhook = this.options.webhook;
+    const server = this.webhookServer;
+    if (server === undefined || webhook?.certificates !== 'self-managed' || this.certNamespace === undefined) return;
+    const ns = this.certNamespace;
+    const runnables = await bootstrapSelfManagedCertificates(webhook, ns, this.apiReader, server, this.logger);
+    for (const r of runnables) this.groups.add(r);
   }
 
   /** flushRecorders sends events the controllers recorded last, waiting at most 5 s. */
@@ -366,15 +401,4 @@ function loadDefaultKubeConfig(): KubeConfig {
     throw new Error(NO_CONFIG_MESSAGE);
   }
   return kc;
-}
-
-async function podNamespace(): Promise<string | undefined> {
-  const fromEnv = process.env.POD_NAMESPACE;
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  try {
-    const ns = (await readFile(SERVICE_ACCOUNT_NAMESPACE, 'utf8')).trim();
-    return ns === '' ? undefined : ns;
-  } catch {
-    return undefined;
-  }
 }
