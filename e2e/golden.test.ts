@@ -69,12 +69,14 @@ const PROJECTS: readonly GoldenProject[] = [
   },
   {
     // istio/v1 before the first webhook: create webhook then opens the webhook port in the mesh. The Pod
-    // sidecar injector is the mesh's own kind of webhook.
+    // sidecar injector is the mesh's own kind of webhook. grafana/v1 writes the dashboards (e2e/grafana
+    // checks their queries against a running manager and Grafana's schema).
     name: 'mesh',
     steps: [
       ['init', '--domain', 'example.com', '--project-name', 'mesh-operator', '--skip-install'],
       ['create', 'api', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary'],
       ['edit', '--plugins', 'istio/v1', '--metrics-reader', 'observability/prometheus'],
+      ['edit', '--plugins', 'grafana/v1'],
       ['create', 'webhook', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary', '--defaulting', '--programmatic-validation'],
       ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'],
       GENERATE,
