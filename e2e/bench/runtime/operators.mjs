@@ -1,6 +1,7 @@
 // Starting and stopping the two benchmarked operators as child processes, and building the Go one.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ const goModuleDir = join(here, '..', 'go-controller');
  */
 const { MANAGER_NODE_FLAGS: OPERATOR_NODE_FLAGS } = await import('../../../dist/plugins/typescript/manager-flags.js');
 /** CONTROLLER_RUNTIME_VERSIONS are tried in order when the committed go.mod does not build. */
-const CONTROLLER_RUNTIME_VERSIONS = ['v0.25.2', 'v0.25.1', 'v0.24.1'];
+const CONTROLLER_RUNTIME_VERSIONS = ['v0.25.3', 'v0.25.2', 'v0.24.1'];
 
 /**
  * buildGoController builds e2e/bench/go-controller into a cached bin directory and returns the binary's
@@ -25,7 +26,11 @@ export function buildGoController() {
   if (go.error || go.status !== 0) return { skipped: 'go not found on PATH' };
   const binDir = join(tmpdir(), 'operator-ts-bench', 'bin');
   mkdirSync(binDir, { recursive: true });
-  const bin = join(binDir, 'go-controller');
+  // One binary per fixture source, so that checkouts with different fixtures sharing a TMPDIR never run
+  // each other's build.
+  const hash = createHash('sha256');
+  for (const file of ['go.mod', 'go.sum', 'main.go']) hash.update(readFileSync(join(goModuleDir, file)));
+  const bin = join(binDir, `go-controller-${hash.digest('hex').slice(0, 12)}`);
   const build = (dir) => spawnSync('go', ['build', '-o', bin, '.'], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
   let res = build(goModuleDir);
   if (res.status === 0) return { bin, version: go.stdout.trim() };
@@ -45,13 +50,26 @@ export function buildGoController() {
 /**
  * startOperator spawns an operator process with KUBECONFIG set and resolves once it printed "synced"
  * (its BenchItem cache synced). `kind` is 'ts' (node running operator.mjs) or 'go' (the built binary).
+ * Both serve /metrics on `metricsPort` (loopback). `managedFields` says what their caches hold: 'strip'
+ * (both drop metadata.managedFields; Go through cache.TransformStripManagedFields), 'keep' (both keep it)
+ * or 'defaults' (each framework's default: operator-ts drops it, controller-runtime keeps it).
  */
-export async function startOperator(kind, { kubeconfigPath, goBin, workers }) {
-  const env = { ...process.env, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers) };
+export async function startOperator(kind, { kubeconfigPath, goBin, workers, metricsPort, managedFields }) {
+  const metricsAddr = `127.0.0.1:${metricsPort}`;
+  const env = {
+    ...process.env,
+    KUBECONFIG: kubeconfigPath,
+    BENCH_WORKERS: String(workers),
+    BENCH_METRICS_ADDR: metricsPort === 0 ? "0" : metricsAddr,
+    BENCH_MANAGED_FIELDS: managedFields === 'keep' ? 'keep' : 'strip',
+  };
+  // Neither client is rate limited: operator-ts's client has no limiter, and the fixture keeps
+  // ctrl.GetConfig's QPS -1.
+  const goArgs = [`--max-concurrent-reconciles=${workers}`, `--metrics-bind-address=${metricsAddr}`, `--strip-managed-fields=${managedFields === 'strip'}`];
   const child =
     kind === 'ts'
       ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, join(here, 'operator.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(goBin, [`--max-concurrent-reconciles=${workers}`, '--qps=1000', '--burst=2000'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      : spawn(goBin, goArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d) => {
