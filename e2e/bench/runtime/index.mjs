@@ -5,7 +5,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { ApiClient } from './api.mjs';
 import { benchItemCrd } from './benchitem.mjs';
 import { buildGoController, startOperator } from './operators.mjs';
-import { diffCounters, freePort, readCounters, readHeap } from './metrics.mjs';
+import { measureLargeCache, prepareReconciledItems } from './large-cache.mjs';
+import { diffCounters, freePort, readCounters, readHeap, readServerUpdates } from './metrics.mjs';
 import { readCpuMs, settledRss } from './process-rss.mjs';
 import { deleteAllItems, ensureNamespace, phaseLatency, phaseThroughput, warmUp } from './workload.mjs';
 
@@ -26,13 +27,15 @@ const mib = (v) => (v === undefined ? 'n/a' : Number(v.toFixed(1)));
 const num = (v) => (v === undefined || Number.isNaN(v) ? 'n/a' : v);
 const fixed = (v, digits = 2) => (v === undefined || Number.isNaN(v) ? 'n/a' : Number(v.toFixed(digits)));
 
-/**
- * sizes returns the phase-A object counts: 1 000 and 10 000, or BENCH_SIZES (BENCH_SIZES=1000 for a quick
- * run, BENCH_SIZES=1000,10000,50000 for the large cache).
- */
+/** sizes returns the phase-A object counts: 1 000 and 10 000, or BENCH_SIZES (BENCH_SIZES=1000 for a quick run). */
 function sizes() {
   if (process.env.BENCH_SIZES) return process.env.BENCH_SIZES.split(',').map(Number);
   return [1000, 10000];
+}
+
+/** cacheSizes returns the large-cache phase's object counts: BENCH_CACHE_SIZES (e.g. 50000), none by default. */
+function cacheSizes() {
+  return (process.env.BENCH_CACHE_SIZES ?? '').split(',').filter((v) => v.trim() !== '').map(Number);
 }
 
 /**
@@ -48,21 +51,25 @@ function managedFieldsMode() {
 
 /**
  * counted runs a phase and adds the operator's counter deltas over it (reconciles, conflicts, retries),
- * read once the operator went quiet (no reconcile for a second, at most 30 s): the reconciles that follow
- * the operator's own last writes belong to the phase.
+ * read once the operator went quiet (an empty queue and no reconcile for a second, at most 5 minutes): the
+ * reconciles that follow the operator's own last writes belong to the phase.
  */
-async function counted(port, phase) {
+async function counted(port, api, phase) {
   const before = await readCounters(port);
+  const serverBefore = await readServerUpdates(api);
   const result = await phase();
   let after = await readCounters(port);
-  const end = Date.now() + 30_000;
+  const end = Date.now() + 300_000;
   while (after !== undefined && Date.now() < end) {
     await new Promise((r) => setTimeout(r, 1000));
     const next = await readCounters(port);
-    if (next === undefined || next.reconciles === after.reconciles) break;
+    if (next === undefined) break;
+    const quiet = next.reconciles === after.reconciles && next.queueDepth === 0;
     after = next;
+    if (quiet) break;
   }
   result.counters = diffCounters(before, after);
+  result.server = diffCounters(serverBefore, await readServerUpdates(api));
   return result;
 }
 
@@ -82,19 +89,19 @@ async function measureOperator(kind, env, api, goBin, counts, log) {
       const deleteTimeoutMs = 300_000 + count * 30;
       await deleteAllItems(api, namespace, deleteTimeoutMs);
       const cpuBefore = readCpuMs(op.pid);
-      const throughput = await counted(metricsPort, () => phaseThroughput(api, namespace, count, { timeoutMs: 900_000 + count * 60 }));
+      const throughput = await counted(metricsPort, api, () => phaseThroughput(api, namespace, count, { timeoutMs: 900_000 + count * 60 }));
       throughput.cpuMsPerObj = (readCpuMs(op.pid) - cpuBefore) / count;
-      log(`${kind}: n=${count} ${throughput.objPerS.toFixed(1)} obj/s (create ${throughput.createMs.toFixed(0)} ms, tail ${throughput.tailMs.toFixed(0)} ms) ${JSON.stringify(throughput.counters)}`);
+      log(`${kind}: n=${count} ${throughput.objPerS.toFixed(1)} obj/s (create ${throughput.createMs.toFixed(0)} ms, tail ${throughput.tailMs.toFixed(0)} ms) ${JSON.stringify(throughput.counters)} server ${JSON.stringify(throughput.server)}`);
       const steady = { ...(await settledRss(op.pid, 3000)), heap: await readHeap(metricsPort) };
       log(`${kind}: n=${count} steady rss ${mib(steady.rssMiB)} MiB`);
       const entry = { throughput, steady };
       if (index === 0) {
         const cpuStart = readCpuMs(op.pid);
         const ratePerS = Number(process.env.BENCH_RATE ?? '100');
-        entry.latency = await counted(metricsPort, () => phaseLatency(api, namespace, count, { ratePerS }));
+        entry.latency = await counted(metricsPort, api, () => phaseLatency(api, namespace, count, { ratePerS }));
         entry.latency.cpuMsPerUpdate = (readCpuMs(op.pid) - cpuStart) / entry.latency.sent;
         const l = entry.latency;
-        log(`${kind}: latency p50 ${l.p50.toFixed(1)} ms p99 ${l.p99.toFixed(1)} ms (watch lag p50 ${l.watchLagP50.toFixed(1)} p99 ${l.watchLagP99.toFixed(1)}, operator p50 ${l.operatorP50.toFixed(1)} p99 ${l.operatorP99.toFixed(1)}) ${JSON.stringify(l.counters)}`);
+        log(`${kind}: latency p50 ${l.p50.toFixed(1)} ms p99 ${l.p99.toFixed(1)} ms (watch lag p50 ${l.watchLagP50.toFixed(1)} p99 ${l.watchLagP99.toFixed(1)}, operator p50 ${l.operatorP50.toFixed(1)} p99 ${l.operatorP99.toFixed(1)}) ${JSON.stringify(l.counters)} server ${JSON.stringify(l.server)}`);
       }
       result.sizes[count] = entry;
       if (!op.alive()) throw new Error(`${kind} operator died:\n${op.stderr()}`);
@@ -127,15 +134,31 @@ export async function run(report) {
   const results = {};
   try {
     // A fresh API server is slower on its first writes; warming it up keeps the first operator measured
-    // (always the TypeScript one) from paying for that.
+    // from paying for that. BENCH_ORDER=go-first measures controller-runtime first, to see how much the
+    // order (and the load of the moment) moves the figures.
     await warmUp(api);
-    results.ts = await measureOperator('ts', env, api, undefined, counts, log);
-    if (!go.skipped) results.go = await measureOperator('go', env, api, go.bin, counts, log);
+    const order = process.env.BENCH_ORDER === 'go-first' ? ['go', 'ts'] : ['ts', 'go'];
+    for (const kind of order) {
+      if (kind === 'ts') results.ts = await measureOperator('ts', env, api, undefined, counts, log);
+      else if (!go.skipped) results.go = await measureOperator('go', env, api, go.bin, counts, log);
+    }
+    printResults(report, results, counts, { loadBefore, loadAfter: loadavg()[0] });
+    // Last, because both operators watch every namespace: the large cache stays until the end.
+    for (const count of cacheSizes()) {
+      const namespace = `bench-cache-${count}`;
+      await prepareReconciledItems(api, namespace, count, log);
+      const common = { env, workers: WORKERS, managedFields: managedFieldsMode(), count, log };
+      for (const kind of order) {
+        if (kind === 'go' && go.skipped) continue;
+        const measured = await measureLargeCache(kind, { ...common, goBin: go.bin, metricsPort: await freePort() });
+        (results[kind].cache ??= {})[count] = measured;
+      }
+    }
   } finally {
     api.close();
     await env.stop();
   }
-  printResults(report, results, counts, { loadBefore, loadAfter: loadavg()[0] });
+  printCache(report, results, loadavg()[0]);
 }
 
 /** bytesPerObject is the resident memory a cached object costs: (steady − idle RSS) / objects, in bytes. */
@@ -143,13 +166,20 @@ function bytesPerObject(steadyMiB, idleMiB, count) {
   return steadyMiB === undefined || idleMiB === undefined ? undefined : Math.round(((steadyMiB - idleMiB) * 1024 * 1024) / count);
 }
 
-/** counterFields flattens a phase's counter deltas into `<side>_<counter>` report fields. */
-function counterFields(side, counters) {
+/**
+ * counterFields flattens a phase's counter deltas into `<side>_<counter>` report fields, with the mean
+ * reconcile time and queue wait per reconcile in ms.
+ */
+function counterFields(side, counters, server) {
   const fields = {};
   for (const key of ['reconciles', 'errors', 'conflicts', 'retries', 'staleSkipped']) {
     if (side === 'go' && key === 'staleSkipped') continue;
     fields[`${side}_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`] = num(counters?.[key]);
   }
+  const perReconcile = (seconds) => (counters && counters.reconciles > 0 ? (seconds * 1000) / counters.reconciles : undefined);
+  fields[`${side}_reconcile_mean_ms`] = fixed(perReconcile(counters?.reconcileSeconds));
+  fields[`${side}_queue_wait_mean_ms`] = fixed(perReconcile(counters?.queueSeconds));
+  if (server !== undefined) fields[`${side}_server_update_mean_ms`] = fixed(server.count > 0 ? (server.seconds * 1000) / server.count : undefined);
   return fields;
 }
 
@@ -158,6 +188,8 @@ function printResults(report, { ts, go }, counts, load) {
     managed_fields: { strip: 'stripped_both', keep: 'kept_both', defaults: 'ts_stripped_go_kept' }[managedFieldsMode()],
     workers: WORKERS,
     sizes: counts.join('+'),
+    cache_sizes: cacheSizes().join('+') || 'none',
+    order: process.env.BENCH_ORDER === 'go-first' ? 'go_first' : 'ts_first',
     load1_before: fixed(load.loadBefore, 1),
     load1_after: fixed(load.loadAfter, 1),
     cores: availableParallelism(),
@@ -198,8 +230,8 @@ function printResults(report, { ts, go }, counts, load) {
       go_create_ms: g ? Math.round(g.throughput.createMs) : 'n/a',
       ts_tail_ms: Math.round(t.throughput.tailMs),
       go_tail_ms: g ? Math.round(g.throughput.tailMs) : 'n/a',
-      ...counterFields('ts', t.throughput.counters),
-      ...counterFields('go', g?.throughput.counters),
+      ...counterFields('ts', t.throughput.counters, t.throughput.server),
+      ...counterFields('go', g?.throughput.counters, g?.throughput.server),
     });
     const rr = ratio(t.steady.rssMiB, g?.steady.rssMiB);
     const rssTarget = TARGETS.rssSizes.includes(count);
@@ -245,11 +277,49 @@ function printResults(report, { ts, go }, counts, load) {
         go_operator_p99_ms: fixed(gl?.operatorP99, 1),
         ts_cpu_ms_per_update: fixed(t.latency.cpuMsPerUpdate),
         go_cpu_ms_per_update: fixed(gl?.cpuMsPerUpdate),
+        // The driver's own watch lagging by more than a second behind its patches means the control plane
+        // cannot carry the rate here: the latencies then measure its queue, not the operators.
+        control_plane_keeps_up: [t.latency, gl].every((l) => l === undefined || l.watchLagP99 <= 1000) ? 'yes' : 'no',
         ts_unresolved: t.latency.unresolved + t.latency.failed,
         go_unresolved: gl ? gl.unresolved + gl.failed : 'n/a',
-        ...counterFields('ts', t.latency.counters),
-        ...counterFields('go', gl?.counters),
+        ...counterFields('ts', t.latency.counters, t.latency.server),
+        ...counterFields('go', gl?.counters, gl?.server),
       });
     }
+  }
+}
+
+/** printCache reports the large-cache phase: steady RSS and bytes per object with N reconciled objects. */
+function printCache(report, { ts, go }, load1) {
+  for (const count of cacheSizes()) {
+    const t = ts.cache?.[count];
+    const g = go?.cache?.[count];
+    if (t === undefined) continue;
+    const rr = ratio(t.steady.rssMiB, g?.steady.rssMiB);
+    report('runtime.cache_rss', {
+      n: count,
+      ts_mib: mib(t.steady.rssMiB),
+      go_mib: mib(g?.steady.rssMiB),
+      ratio: fixed(rr),
+      target: `<=${TARGETS.rssRatio}x`,
+      result: verdict(rr === undefined ? undefined : rr <= TARGETS.rssRatio),
+      ts_bytes_per_obj: num(bytesPerObject(t.steady.rssMiB, ts.idle.rssMiB, count)),
+      go_bytes_per_obj: num(bytesPerObject(g?.steady.rssMiB, go?.idle.rssMiB, count)),
+      ts_anon_mib: mib(t.steady.anonMiB),
+      go_anon_mib: mib(g?.steady.anonMiB),
+      ts_heap_used_mib: mib(t.steady.heap?.usedMiB),
+      go_heap_used_mib: mib(g?.steady.heap?.usedMiB),
+      ts_peak_mib: mib(t.steady.hwmMiB),
+      go_peak_mib: mib(g?.steady.hwmMiB),
+      ts_sync_ms: Math.round(t.syncMs),
+      go_sync_ms: g ? Math.round(g.syncMs) : 'n/a',
+      ts_all_reconciled_ms: Math.round(t.reconciledMs),
+      go_all_reconciled_ms: g ? Math.round(g.reconciledMs) : 'n/a',
+      ts_cpu_ms_per_obj: fixed(t.cpuMsPerObj),
+      go_cpu_ms_per_obj: fixed(g?.cpuMsPerObj),
+      ...counterFields('ts', t.counters),
+      ...counterFields('go', g?.counters),
+      load1_after: fixed(load1, 1),
+    });
   }
 }

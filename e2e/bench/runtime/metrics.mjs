@@ -60,6 +60,12 @@ export async function readCounters(port) {
     conflicts: sum(samples, 'bench_status_update_conflicts_total'),
     retries: sum(samples, 'workqueue_retries_total', { name: 'benchitem' }),
     staleSkipped: sum(samples, 'controller_runtime_reconcile_stale_skipped_total', { controller: 'benchitem' }),
+    // Histogram sums: the time reconciles took (their API calls included) and the time keys waited in the
+    // queue, so that a phase's mean reconcile and queue wait can be compared.
+    reconcileSeconds: sum(samples, 'controller_runtime_reconcile_time_seconds_sum', { controller: 'benchitem' }),
+    queueSeconds: sum(samples, 'workqueue_queue_duration_seconds_sum', { name: 'benchitem' }),
+    // A gauge, not a counter: keys waiting in the queue now (its difference over a phase means nothing).
+    queueDepth: sum(samples, 'workqueue_depth', { name: 'benchitem' }),
   };
 }
 
@@ -82,8 +88,28 @@ export async function readHeap(port) {
   };
 }
 
+/**
+ * readServerUpdates reads the API server's own count and total duration of BenchItem status updates
+ * (apiserver_request_duration_seconds, PUT benchitems/status) through the driver's admin client, so that
+ * a phase's mean server-side update time can be set against the operator's mean reconcile time.
+ */
+export async function readServerUpdates(api) {
+  let text;
+  try {
+    text = await api.requestText('/metrics');
+  } catch {
+    return undefined;
+  }
+  const samples = parseMetrics(text);
+  const labels = { verb: 'PUT', resource: 'benchitems', subresource: 'status' };
+  return {
+    count: sum(samples, 'apiserver_request_duration_seconds_count', labels),
+    seconds: sum(samples, 'apiserver_request_duration_seconds_sum', labels),
+  };
+}
+
 /** diffCounters returns after − before for every counter, or undefined when either is missing. */
 export function diffCounters(before, after) {
   if (before === undefined || after === undefined) return undefined;
-  return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
+  return Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]));
 }

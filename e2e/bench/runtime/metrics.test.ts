@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { diffCounters, freePort, parseMetrics, readCounters, readHeap } from './metrics.mjs';
+import { diffCounters, freePort, parseMetrics, readCounters, readHeap, readServerUpdates } from './metrics.mjs';
 
 // What controller-runtime v0.25 exposes (label order, escaped quotes, exponent notation) ...
 const goText = `# HELP controller_runtime_reconcile_total Total number of reconciliations per controller
@@ -11,6 +11,10 @@ controller_runtime_reconcile_total{controller="benchitem",result="requeue_after"
 controller_runtime_reconcile_total{controller="benchitem",result="success"} 1.997e+03
 controller_runtime_reconcile_total{controller="other",result="success"} 50
 workqueue_retries_total{controller="benchitem",name="benchitem"} 3
+workqueue_depth{controller="benchitem",name="benchitem"} 12
+controller_runtime_reconcile_time_seconds_sum{controller="benchitem"} 12.5
+controller_runtime_reconcile_time_seconds_count{controller="benchitem"} 2000
+workqueue_queue_duration_seconds_sum{controller="benchitem",name="benchitem"} 40
 workqueue_retries_total{controller="other",name="other"} 9
 bench_status_update_conflicts_total 3
 rest_client_requests_total{code="409",host="127.0.0.1:6443",method="PUT"} 3
@@ -23,6 +27,8 @@ const tsText = `# TYPE controller_runtime_reconcile_total counter
 controller_runtime_reconcile_total{result="success",controller="benchitem"} 1200
 controller_runtime_reconcile_total{result="error",controller="benchitem"} 4
 workqueue_retries_total{name="benchitem",controller="benchitem"} 4
+controller_runtime_reconcile_time_seconds_sum{controller="benchitem"} 6
+workqueue_queue_duration_seconds_sum{name="benchitem",controller="benchitem"} 3.5
 controller_runtime_reconcile_stale_skipped_total{controller="benchitem"} 7
 bench_status_update_conflicts_total 4
 bench_heap_used_bytes 10485760
@@ -54,9 +60,27 @@ describe('runtime benchmark counters', () => {
   });
 
   it('reads the same counters from controller-runtime and operator-ts, only for the benchmarked controller', async () => {
-    expect(await readCounters(await serve(goText))).toEqual({ reconciles: 2000, errors: 3, conflicts: 3, retries: 3, staleSkipped: 0 });
+    expect(await readCounters(await serve(goText))).toEqual({
+      reconciles: 2000,
+      errors: 3,
+      conflicts: 3,
+      retries: 3,
+      staleSkipped: 0,
+      reconcileSeconds: 12.5,
+      queueSeconds: 40,
+      queueDepth: 12,
+    });
     server?.close();
-    expect(await readCounters(await serve(tsText))).toEqual({ reconciles: 1204, errors: 4, conflicts: 4, retries: 4, staleSkipped: 7 });
+    expect(await readCounters(await serve(tsText))).toEqual({
+      reconciles: 1204,
+      errors: 4,
+      conflicts: 4,
+      retries: 4,
+      staleSkipped: 7,
+      reconcileSeconds: 6,
+      queueSeconds: 3.5,
+      queueDepth: 0,
+    });
   });
 
   it('reads the heap figures each runtime exports', async () => {
@@ -65,11 +89,29 @@ describe('runtime benchmark counters', () => {
     expect(await readHeap(await serve(tsText))).toEqual({ usedMiB: 10, totalMiB: 16 });
   });
 
+  it("reads the API server's own count and time of status updates, not of other requests", async () => {
+    const text = `apiserver_request_duration_seconds_sum{component="apiserver",dry_run="",group="bench.operator-ts.dev",resource="benchitems",scope="resource",subresource="status",verb="PUT",version="v1"} 3.5
+apiserver_request_duration_seconds_count{component="apiserver",dry_run="",group="bench.operator-ts.dev",resource="benchitems",scope="resource",subresource="status",verb="PUT",version="v1"} 100
+apiserver_request_duration_seconds_count{component="apiserver",dry_run="",group="bench.operator-ts.dev",resource="benchitems",scope="resource",subresource="",verb="PATCH",version="v1"} 900
+`;
+    expect(await readServerUpdates({ requestText: () => Promise.resolve(text) })).toEqual({ count: 100, seconds: 3.5 });
+    expect(await readServerUpdates({ requestText: () => Promise.reject(new Error('403')) })).toBeUndefined();
+  });
+
   it('reports no counters when nothing answers, and no difference without both readings', async () => {
     expect(await readCounters(await freePort())).toBeUndefined();
     expect(await readHeap(await freePort())).toBeUndefined();
-    const c = { reconciles: 10, errors: 1, conflicts: 1, retries: 2, staleSkipped: 0 };
+    const c = { reconciles: 10, errors: 1, conflicts: 1, retries: 2, staleSkipped: 0, reconcileSeconds: 1, queueSeconds: 2, queueDepth: 0 };
     expect(diffCounters(undefined, c)).toBeUndefined();
-    expect(diffCounters(c, { ...c, reconciles: 25, retries: 5 })).toEqual({ reconciles: 15, errors: 0, conflicts: 0, retries: 3, staleSkipped: 0 });
+    expect(diffCounters(c, { ...c, reconciles: 25, retries: 5, queueSeconds: 3 })).toEqual({
+      reconciles: 15,
+      errors: 0,
+      conflicts: 0,
+      retries: 3,
+      staleSkipped: 0,
+      reconcileSeconds: 0,
+      queueSeconds: 1,
+      queueDepth: 0,
+    });
   });
 });

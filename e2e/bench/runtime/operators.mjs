@@ -48,13 +48,22 @@ export function buildGoController() {
 }
 
 /**
+ * extraNodeFlags are BENCH_TS_NODE_FLAGS, space-separated, added to the operator-ts process's flags for
+ * profiling (`--cpu-prof --cpu-prof-dir=/tmp/prof`, `--heapsnapshot-signal=SIGUSR2`); none by default.
+ */
+function extraNodeFlags() {
+  return (process.env.BENCH_TS_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
+}
+
+/**
  * startOperator spawns an operator process with KUBECONFIG set and resolves once it printed "synced"
- * (its BenchItem cache synced). `kind` is 'ts' (node running operator.mjs) or 'go' (the built binary).
+ * (its BenchItem cache synced, within `syncTimeoutMs`). `kind` is 'ts' (node running operator.mjs) or 'go'
+ * (the built binary).
  * Both serve /metrics on `metricsPort` (loopback). `managedFields` says what their caches hold: 'strip'
  * (both drop metadata.managedFields; Go through cache.TransformStripManagedFields), 'keep' (both keep it)
  * or 'defaults' (each framework's default: operator-ts drops it, controller-runtime keeps it).
  */
-export async function startOperator(kind, { kubeconfigPath, goBin, workers, metricsPort, managedFields }) {
+export async function startOperator(kind, { kubeconfigPath, goBin, workers, metricsPort, managedFields, syncTimeoutMs = 60_000 }) {
   const metricsAddr = `127.0.0.1:${metricsPort}`;
   const env = {
     ...process.env,
@@ -68,7 +77,7 @@ export async function startOperator(kind, { kubeconfigPath, goBin, workers, metr
   const goArgs = [`--max-concurrent-reconciles=${workers}`, `--metrics-bind-address=${metricsAddr}`, `--strip-managed-fields=${managedFields === 'strip'}`];
   const child =
     kind === 'ts'
-      ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, join(here, 'operator.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, ...extraNodeFlags(), join(here, 'operator.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(goBin, goArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
@@ -78,7 +87,7 @@ export async function startOperator(kind, { kubeconfigPath, goBin, workers, metr
   const startedAt = performance.now();
   await new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`${kind} operator did not sync within 60 s:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${kind} operator did not sync within ${syncTimeoutMs} ms:\n${stderr}`)), syncTimeoutMs);
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       out += d;

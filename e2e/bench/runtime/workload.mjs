@@ -109,6 +109,14 @@ async function createItem(api, namespace, i) {
   }
 }
 
+/** createItems creates BenchItems 0..count-1 (spec.value 1) with `concurrency` parallel creators. */
+export async function createItems(api, namespace, count, concurrency, onCreated = () => {}) {
+  await runPool(count, concurrency, async (i) => {
+    await createItem(api, namespace, i);
+    onCreated();
+  });
+}
+
 /**
  * phaseThroughput creates `count` BenchItems (spec.value 1) with `concurrency` parallel creators and
  * resolves with { totalMs, createMs, tailMs, objPerS } once the watch saw status.observedValue 1 on all.
@@ -130,10 +138,7 @@ export async function phaseThroughput(api, namespace, count, { concurrency = 32,
     }, 10_000);
     let created;
     try {
-      await runPool(count, concurrency, async (i) => {
-        await createItem(api, namespace, i);
-        createdCount++;
-      });
+      await createItems(api, namespace, count, concurrency, () => createdCount++);
       created = performance.now();
     } catch (err) {
       clearInterval(progress);
