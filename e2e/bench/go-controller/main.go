@@ -141,7 +141,10 @@ func main() {
 		cacheOptions.DefaultTransform = cache.TransformStripManagedFields()
 	}
 	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
-		Cache:                  cacheOptions,
+		Cache: cacheOptions,
+		// controller-runtime's client reads unstructured objects live from the API server unless told
+		// otherwise; the reconciler reads BenchItems from the cache, as operator-ts's client does.
+		Client:                 client.Options{Cache: &client.CacheOptions{Unstructured: true}},
 		Metrics:                metricsserver.Options{BindAddress: metricsAddr},
 		HealthProbeBindAddress: "0",
 		LeaderElection:         false,
