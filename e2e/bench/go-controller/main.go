@@ -10,17 +10,20 @@ import (
 	"os"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap/zapcore"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/client-go/tools/clientcmd"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
 
@@ -31,6 +34,13 @@ func newBenchItem() *unstructured.Unstructured {
 	u.SetGroupVersionKind(benchItemGVK)
 	return u
 }
+
+// updateConflicts counts status updates the API server refused with 409 Conflict (the reconcile read an
+// object older than the server's); the benchmark driver scrapes it like operator.mjs's counter of that name.
+var updateConflicts = prometheus.NewCounter(prometheus.CounterOpts{
+	Name: "bench_status_update_conflicts_total",
+	Help: "Status updates refused with 409 Conflict",
+})
 
 // benchReconciler copies spec.value to status.observedValue through the status subresource.
 type benchReconciler struct {
@@ -61,7 +71,11 @@ func (r *benchReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := writeConditions(obj, conditions); err != nil {
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, r.client.Status().Update(ctx, obj)
+	err := r.client.Status().Update(ctx, obj)
+	if apierrors.IsConflict(err) {
+		updateConflicts.Inc()
+	}
+	return ctrl.Result{}, err
 }
 
 func readConditions(obj *unstructured.Unstructured) []metav1.Condition {
@@ -99,22 +113,39 @@ func main() {
 	var workers int
 	var qps float64
 	var burst int
+	var metricsAddr string
+	var stripManagedFields bool
 	flag.IntVar(&workers, "max-concurrent-reconciles", 4, "reconcile workers")
-	flag.Float64Var(&qps, "qps", 1000, "client QPS")
-	flag.IntVar(&burst, "burst", 2000, "client burst")
+	flag.Float64Var(&qps, "qps", -1, "client QPS; -1 (the default of ctrl.GetConfig) turns client-side rate limiting off")
+	flag.IntVar(&burst, "burst", 0, "client burst; 0 keeps client-go's default")
+	flag.StringVar(&metricsAddr, "metrics-bind-address", "0", "metrics address (0 disables)")
+	flag.BoolVar(&stripManagedFields, "strip-managed-fields", false,
+		"cache objects without metadata.managedFields (cache.TransformStripManagedFields)")
 	flag.Parse()
 
 	ctrl.SetLogger(zap.New(zap.UseDevMode(false), zap.Level(zapcore.ErrorLevel)))
-	kubeconfig := os.Getenv("KUBECONFIG")
-	cfg, err := clientcmd.BuildConfigFromFlags("", kubeconfig)
+	// As a kubebuilder project's main.go does (ctrl.GetConfigOrDie): $KUBECONFIG, and no client-side rate
+	// limit (QPS -1) unless one is asked for, like operator-ts's client, which has none.
+	cfg, err := ctrl.GetConfig()
 	if err != nil {
 		fail("kubeconfig", err)
 	}
 	cfg.QPS = float32(qps)
-	cfg.Burst = burst
+	if burst > 0 {
+		cfg.Burst = burst
+	}
 
+	metrics.Registry.MustRegister(updateConflicts)
+	cacheOptions := cache.Options{}
+	if stripManagedFields {
+		cacheOptions.DefaultTransform = cache.TransformStripManagedFields()
+	}
 	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
-		Metrics:                metricsserver.Options{BindAddress: "0"},
+		Cache: cacheOptions,
+		// controller-runtime's client reads unstructured objects live from the API server unless told
+		// otherwise; the reconciler reads BenchItems from the cache, as operator-ts's client does.
+		Client:                 client.Options{Cache: &client.CacheOptions{Unstructured: true}},
+		Metrics:                metricsserver.Options{BindAddress: metricsAddr},
 		HealthProbeBindAddress: "0",
 		LeaderElection:         false,
 	})

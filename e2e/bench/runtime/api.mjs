@@ -53,6 +53,25 @@ export class ApiClient {
     });
   }
 
+  /** requestText GETs a non-JSON path (such as /metrics) and resolves with the body. */
+  requestText(path) {
+    return new Promise((resolve, reject) => {
+      const req = https.request({ agent: this.agent, hostname: this.url.hostname, port: this.url.port, method: 'GET', path }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if ((res.statusCode ?? 0) >= 300) reject(new Error(`GET ${path}: ${res.statusCode}`));
+          else resolve(text);
+        });
+        res.on('error', reject);
+      });
+      req.setTimeout(60_000, () => req.destroy(new Error(`GET ${path}: no response within 60 s`)));
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
   /**
    * watch streams watch events of `path` from `resourceVersion` to `onEvent` until `signal` aborts; it
    * resolves once the response headers arrived, so events after that point are never missed.

@@ -10,6 +10,8 @@ import { readCpuMs, settledRss } from './process-rss.mjs';
 import { deleteAllItems, ensureNamespace, phaseThroughput } from './workload.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const ratio = (a, b) => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
+const fixed = (v, digits = 2) => (v === undefined || Number.isNaN(v) ? 'n/a' : Number(v.toFixed(digits)));
 
 /** scrape GETs /metrics once and resolves with the HTTP status (0 when the request failed). */
 export function scrape(port) {
@@ -28,8 +30,8 @@ const VARIANTS = ['false', 'nogc', 'gc'];
 
 /** measureRun starts one operator with one variant of the runtime metrics and measures it. */
 async function measureRun(variant, index, { env, api, count, idleMs, scrapeMs }) {
-  const extra = { BENCH_METRICS_ADDRESS: '127.0.0.1:0', BENCH_RUNTIME_METRICS: variant };
-  const op = await startOperator('ts', { kubeconfigPath: env.kubeconfigPath, workers: 4, env: extra });
+  const extra = { BENCH_RUNTIME_METRICS: variant };
+  const op = await startOperator('ts', { kubeconfigPath: env.kubeconfigPath, workers: 4, metricsPort: 0, env: extra });
   const statuses = [];
   const scraper = setInterval(() => void scrape(op.metricsPort).then((s) => statuses.push(s)), scrapeMs);
   try {
@@ -82,4 +84,32 @@ export async function measureHealthCost(env, api, log, options = {}) {
   const runsPerVariant = runs['gc'].length;
   const [off, nogc, gc] = VARIANTS.map((v) => figures(runs[v]));
   return { off, nogc, gc, count, scrapeMs, runsPerVariant };
+}
+
+/**
+ * printHealthCost reports the runtime health metrics' cost, without and with GC durations, each figure
+ * against the same operator with them off.
+ */
+export function printHealthCost(report, { off, nogc, gc, count, scrapeMs, runsPerVariant }) {
+  for (const [variant, on] of [['without_gc_durations', nogc], ['with_gc_durations', gc]]) {
+    report('runtime.health_metrics', {
+      variant,
+      runs_per_variant: runsPerVariant,
+      scrape_every_s: scrapeMs / 1000,
+      n: count,
+      idle_rss_off_mib: fixed(off.idleMiB, 1),
+      idle_rss_on_mib: fixed(on.idleMiB, 1),
+      idle_rss_ratio: fixed(ratio(on.idleMiB, off.idleMiB)),
+      idle_cpu_off_ms_per_s: fixed(off.idleCpuMsPerS),
+      idle_cpu_on_ms_per_s: fixed(on.idleCpuMsPerS),
+      idle_cpu_ratio: fixed(ratio(on.idleCpuMsPerS, off.idleCpuMsPerS)),
+      cpu_off_ms_per_obj: fixed(off.cpuMsPerObj),
+      cpu_on_ms_per_obj: fixed(on.cpuMsPerObj),
+      cpu_ratio: fixed(ratio(on.cpuMsPerObj, off.cpuMsPerObj)),
+      steady_rss_off_mib: fixed(off.steadyMiB, 1),
+      steady_rss_on_mib: fixed(on.steadyMiB, 1),
+      steady_rss_ratio: fixed(ratio(on.steadyMiB, off.steadyMiB)),
+      failed_scrapes: off.failedScrapes + on.failedScrapes,
+    });
+  }
 }

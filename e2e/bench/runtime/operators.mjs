@@ -1,9 +1,11 @@
 // Starting and stopping the two benchmarked operators as child processes, and building the Go one.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { operatorCommand } from './operator-command.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const goModuleDir = join(here, '..', 'go-controller');
@@ -14,7 +16,7 @@ const goModuleDir = join(here, '..', 'go-controller');
  */
 const { MANAGER_NODE_FLAGS: OPERATOR_NODE_FLAGS } = await import('../../../dist/plugins/typescript/manager-flags.js');
 /** CONTROLLER_RUNTIME_VERSIONS are tried in order when the committed go.mod does not build. */
-const CONTROLLER_RUNTIME_VERSIONS = ['v0.25.2', 'v0.25.1', 'v0.24.1'];
+const CONTROLLER_RUNTIME_VERSIONS = ['v0.25.3', 'v0.25.2', 'v0.24.1'];
 
 /**
  * buildGoController builds e2e/bench/go-controller into a cached bin directory and returns the binary's
@@ -25,7 +27,11 @@ export function buildGoController() {
   if (go.error || go.status !== 0) return { skipped: 'go not found on PATH' };
   const binDir = join(tmpdir(), 'operator-ts-bench', 'bin');
   mkdirSync(binDir, { recursive: true });
-  const bin = join(binDir, 'go-controller');
+  // One binary per fixture source, so that checkouts with different fixtures sharing a TMPDIR never run
+  // each other's build.
+  const hash = createHash('sha256');
+  for (const file of ['go.mod', 'go.sum', 'main.go']) hash.update(readFileSync(join(goModuleDir, file)));
+  const bin = join(binDir, `go-controller-${hash.digest('hex').slice(0, 12)}`);
   const build = (dir) => spawnSync('go', ['build', '-o', bin, '.'], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
   let res = build(goModuleDir);
   if (res.status === 0) return { bin, version: go.stdout.trim() };
@@ -44,19 +50,18 @@ export function buildGoController() {
 
 /**
  * startOperator spawns an operator process with KUBECONFIG set and resolves once it printed "synced"
- * (its BenchItem cache synced). `kind` is 'ts' (node running operator.mjs) or 'go' (the built binary).
- * `baseEnv` replaces the driver's environment (process.env by default). For the ts operator, `env` adds
- * environment variables, `nodeFlags` Node.js flags, and `ipc` opens an IPC channel (`send`, `onMessage`);
- * `metricsPort` is the port it printed when it serves metrics.
+ * (its BenchItem cache synced, within `syncTimeoutMs`, 60 s by default). `kind` is 'ts' (node running
+ * operator.mjs) or 'go' (the built binary `goBin`); the other options are operator-command.mjs's: the
+ * metrics port (0: a free one, ts only), the managedFields mode, extra environment (`env`, or `baseEnv` in
+ * place of the driver's), and for the ts operator Node.js flags (`nodeFlags`, after BENCH_TS_NODE_FLAGS)
+ * and an IPC channel (`ipc`: `send`, `onMessage`). The returned `metricsPort` is the port served, if any.
  */
 export async function startOperator(kind, options) {
-  const { kubeconfigPath, goBin, workers, env: extraEnv = {}, nodeFlags = [], ipc = false, baseEnv = process.env } = options;
-  const env = { ...baseEnv, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers), ...extraEnv };
-  const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
-  const child =
-    kind === 'ts'
-      ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, ...nodeFlags, join(here, 'operator.mjs')], { env, stdio })
-      : spawn(goBin, [`--max-concurrent-reconciles=${workers}`, '--qps=1000', '--burst=2000'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { metricsPort, syncTimeoutMs = 60_000 } = options;
+  const script = join(here, 'operator.mjs');
+  const defaults = { execPath: process.execPath, script, nodeFlags: OPERATOR_NODE_FLAGS, driverEnv: process.env };
+  const { command, args, env, stdio } = operatorCommand(kind, options, defaults);
+  const child = spawn(command, args, { env, stdio });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d) => {
@@ -65,7 +70,8 @@ export async function startOperator(kind, options) {
   const startedAt = performance.now();
   let out = '';
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${kind} operator did not sync within 60 s:\n${stderr}`)), 60_000);
+    const timeout = () => reject(new Error(`${kind} operator did not sync within ${syncTimeoutMs} ms:\n${stderr}`));
+    const timer = setTimeout(timeout, syncTimeoutMs);
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       out += d;
@@ -80,11 +86,11 @@ export async function startOperator(kind, options) {
     });
   });
   const syncMs = performance.now() - startedAt;
-  const port = /^metrics-port=(\d+)$/m.exec(out);
+  const printed = /^metrics-port=(\d+)$/m.exec(out);
   return {
     pid: child.pid,
     syncMs,
-    metricsPort: port === null ? undefined : Number(port[1]),
+    metricsPort: printed !== null ? Number(printed[1]) : metricsPort || undefined,
     send: (message) => child.send(message),
     onMessage: (listener) => child.on('message', listener),
     stderr: () => stderr,

@@ -70,8 +70,8 @@ export async function run(report) {
   try {
     await ensureNamespace(api, NAMESPACE);
     const kubeconfigPath = env.kubeconfigPath;
-    const metrics = { BENCH_METRICS_ADDRESS: '127.0.0.1:0' };
-    op = await startOperator('ts', { kubeconfigPath, workers: 4, nodeFlags: ['--expose-gc'], ipc: true, env: metrics });
+    const options = { kubeconfigPath, workers: 4, nodeFlags: ['--expose-gc'], ipc: true, metricsPort: 0 };
+    op = await startOperator('ts', options);
     const port = op.metricsPort;
     const count = (status) => (status === 200 ? scrapes.ok++ : scrapes.failed++);
     scraper = setInterval(() => void scrape(port).then(count), 15_000);

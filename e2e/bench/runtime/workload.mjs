@@ -15,29 +15,37 @@ export async function ensureNamespace(api, name) {
   }
 }
 
-/** deleteAllItems deletes every BenchItem of a namespace and waits until none is left. */
+/**
+ * deleteAllItems deletes every BenchItem of a namespace and waits until none is left. A delete-collection
+ * of thousands of objects can outlast the API server's request timeout (it then drops the connection while
+ * the deletion goes on), so a failed call is logged and issued again until the list is empty.
+ */
 export async function deleteAllItems(api, namespace, timeoutMs = 300_000) {
-  await api.request('DELETE', api.itemsPath(namespace));
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
+    try {
+      await api.request('DELETE', api.itemsPath(namespace));
+    } catch (err) {
+      process.stderr.write(`[bench runtime] delete of ${namespace}'s items: ${err.message}; checking and retrying\n`);
+    }
     const list = await api.request('GET', `${api.itemsPath(namespace)}?limit=1`);
     if (list.items.length === 0) return;
-    await sleep(500);
+    await sleep(1000);
   }
   throw new Error(`BenchItems of ${namespace} were not deleted within ${timeoutMs} ms`);
 }
 
 /**
- * watchStatuses watches the BenchItems of a namespace and calls `onObserved(name, observedValue, atMs)`
- * for every event; returns a stop function.
+ * watchStatuses watches the BenchItems of a namespace and calls `onObserved(name, observedValue, atMs,
+ * specValue)` for every event (observedValue undefined before the first reconcile); returns a stop function.
  */
 async function watchStatuses(api, namespace, onObserved) {
   const path = api.itemsPath(namespace);
   const ctl = new AbortController();
   let lastRv;
   const observe = (obj, at) => {
-    const value = obj?.status?.observedValue;
-    if (value !== undefined) onObserved(obj.metadata.name, value, at);
+    if (obj?.metadata?.name === undefined) return;
+    onObserved(obj.metadata.name, obj.status?.observedValue, at, obj.spec?.value);
   };
   const start = async (rv) => {
     await api.watch(
@@ -55,9 +63,16 @@ async function watchStatuses(api, namespace, onObserved) {
       () => {
         // The API server ended the watch: list again (so nothing is missed) and watch on from there.
         process.stderr.write('[bench runtime] driver watch closed, re-listing\n');
-        relist().catch((err) => process.stderr.write(`[bench runtime] re-list failed: ${err.message}\n`));
+        relistUntilWatching();
       },
     );
+  };
+  // A re-list of thousands of objects can fail on a loaded API server; it is tried again until it works.
+  const relistUntilWatching = () => {
+    relist().catch((err) => {
+      process.stderr.write(`[bench runtime] re-list failed: ${err.message}; retrying\n`);
+      if (!ctl.signal.aborted) setTimeout(relistUntilWatching, 1000);
+    });
   };
   const relist = async () => {
     const list = await api.request('GET', path);
@@ -74,6 +89,32 @@ async function watchStatuses(api, namespace, onObserved) {
 /** itemName is the name of the i-th BenchItem. */
 export function itemName(i) {
   return `item-${String(i).padStart(5, '0')}`;
+}
+
+/**
+ * createItem creates the i-th BenchItem, trying again (up to 5 times) when a loaded API server drops the
+ * call; 409 AlreadyExists on a retry means an earlier attempt went through.
+ */
+async function createItem(api, namespace, i) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await api.request('POST', api.itemsPath(namespace), benchItem(namespace, itemName(i), 1));
+      return;
+    } catch (err) {
+      if (attempt > 1 && String(err.message).includes(' 409 ')) return;
+      if (attempt >= 5) throw err;
+      process.stderr.write(`[bench runtime] create ${itemName(i)}: ${err.message}; retrying\n`);
+      await sleep(1000);
+    }
+  }
+}
+
+/** createItems creates BenchItems 0..count-1 (spec.value 1) with `concurrency` parallel creators. */
+export async function createItems(api, namespace, count, concurrency, onCreated = () => {}) {
+  await runPool(count, concurrency, async (i) => {
+    await createItem(api, namespace, i);
+    onCreated();
+  });
 }
 
 /**
@@ -97,10 +138,7 @@ export async function phaseThroughput(api, namespace, count, { concurrency = 32,
     }, 10_000);
     let created;
     try {
-      await runPool(count, concurrency, async (i) => {
-        await api.request('POST', api.itemsPath(namespace), benchItem(namespace, itemName(i), 1));
-        createdCount++;
-      });
+      await createItems(api, namespace, count, concurrency, () => createdCount++);
       created = performance.now();
     } catch (err) {
       clearInterval(progress);
@@ -129,27 +167,41 @@ export function percentile(values, p) {
 /**
  * phaseLatency merge-patches spec.value of random items among `count` at `ratePerS` for `durationMs`;
  * the latency of an update is from its response to the watch showing status.observedValue at least as new
- * (a later update of the same item that the operator coalesced also settles it). Resolves with p50/p99.
+ * (a later update of the same item that the operator coalesced also settles it). Resolves with p50/p99 of
+ * that latency, and of its two parts: the watch lag (from the response until the driver's own watch shows
+ * the new spec.value: the control plane's share, the same for any operator) and the operator's share
+ * (from then until the watch shows the status).
  */
 export async function phaseLatency(api, namespace, count, { ratePerS = 100, durationMs = 20_000, drainMs = 30_000, firstValue = 1_000_000 } = {}) {
-  const pending = new Map(); // name -> [{ value, respondedAt }]
-  const seen = new Map(); // name -> { value, at } latest observed
+  const pending = new Map(); // name -> [{ value, respondedAt, specAt }]
+  const seen = new Map(); // name -> { value, at } latest observedValue
+  const specSeen = new Map(); // name -> { value, at } latest spec.value
   const latencies = [];
+  const watchLags = [];
+  const operatorShares = [];
   const settle = (name) => {
     const list = pending.get(name);
+    if (list === undefined) return;
     const obs = seen.get(name);
-    if (list === undefined || obs === undefined) return;
+    const spec = specSeen.get(name);
     const rest = [];
     for (const u of list) {
-      if (obs.value >= u.value) latencies.push(Math.max(0, obs.at - u.respondedAt));
-      else rest.push(u);
+      if (u.specAt === undefined && spec !== undefined && spec.value >= u.value) u.specAt = Math.max(spec.at, u.respondedAt);
+      if (obs !== undefined && obs.value >= u.value) {
+        latencies.push(Math.max(0, obs.at - u.respondedAt));
+        const specAt = u.specAt ?? obs.at;
+        watchLags.push(specAt - u.respondedAt);
+        operatorShares.push(Math.max(0, obs.at - specAt));
+      } else rest.push(u);
     }
     if (rest.length === 0) pending.delete(name);
     else pending.set(name, rest);
   };
-  const stop = await watchStatuses(api, namespace, (name, value, at) => {
+  const stop = await watchStatuses(api, namespace, (name, value, at, specValue) => {
     const prev = seen.get(name);
-    if (prev === undefined || value > prev.value) seen.set(name, { value, at });
+    if (value !== undefined && (prev === undefined || value > prev.value)) seen.set(name, { value, at });
+    const prevSpec = specSeen.get(name);
+    if (specValue !== undefined && (prevSpec === undefined || specValue > prevSpec.value)) specSeen.set(name, { value: specValue, at });
     settle(name);
   });
   let sent = 0;
@@ -169,7 +221,7 @@ export async function phaseLatency(api, namespace, count, { ratePerS = 100, dura
         api.request('PATCH', `${api.itemsPath(namespace)}/${name}`, { spec: { value } }, 'application/merge-patch+json').then(
           () => {
             const list = pending.get(name) ?? [];
-            list.push({ value, respondedAt: performance.now() });
+            list.push({ value, respondedAt: performance.now(), specAt: undefined });
             pending.set(name, list);
             settle(name);
           },
@@ -190,6 +242,10 @@ export async function phaseLatency(api, namespace, count, { ratePerS = 100, dura
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: percentile(latencies, 100),
+      watchLagP50: percentile(watchLags, 50),
+      watchLagP99: percentile(watchLags, 99),
+      operatorP50: percentile(operatorShares, 50),
+      operatorP99: percentile(operatorShares, 99),
     };
   } finally {
     stop();
