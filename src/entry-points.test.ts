@@ -22,7 +22,7 @@ const pinned: Record<string, readonly string[]> = {
     'markerLine', 'NameProblem', 'newProject', 'OptionSpec', 'OptionType', 'parseProject', 'parseProjectFile',
     'pascal', 'PathSegment', 'PLACEHOLDER_HEADER', 'placeholderTypes', 'Plugin', 'PluginInit', 'plural', 'pluralOf',
     'PROJECT_FILE', 'PROJECT_HEADER', 'ProjectConfig', 'ProjectFile', 'ReadonlyTree', 'readProjectFile',
-    'readProjectText', 'regularPlural', 'relativeImport', 'RemoveFile', 'renderResourcesFile', 'resolveChain', 'ResourceConfig',
+    'readProjectText', 'regularPlural', 'relativeImport', 'RemoveFile', 'renderResourcesFile', 'ReplayInput', 'ReplayStep', 'resolveChain', 'ResourceConfig',
     'resourceConstName', 'ResourceEntry', 'resourceFileName', 'runCommand', 'RunCommandOptions', 'runHook',
     'SCHEMA_NAMES', 'serializeProject', 'Subcommand', 'TemplateFile', 'toProjectName', 'toYaml', 'toYamlDocuments',
     'toYamlWithMarkers', 'TYPESCRIPT_GLOBALS', 'typesFileName', 'upper', 'UserError', 'validateDomain',

@@ -1,4 +1,15 @@
-import { findBuiltinKind, renderResourcesFile, UserError, type HookContext, type IfExists, type ResourceConfig, type Subcommand } from '../../src/index.js';
+import { join } from 'node:path';
+import {
+  findBuiltinKind,
+  renderResourcesFile,
+  UserError,
+  type HookContext,
+  type IfExists,
+  type ReplayInput,
+  type ReplayStep,
+  type ResourceConfig,
+  type Subcommand,
+} from '../../src/index.js';
 import { createApiSubcommand as kustomizeCreateApi } from '../kustomize/create-api.js';
 import { readHeader } from '../typescript/boilerplate.js';
 import { registerReconciler, resourceEntries } from '../typescript/create-api.js';
@@ -136,3 +147,15 @@ export const createApiSubcommand: Subcommand = {
     return scaffold(ctx, res);
   },
 };
+
+/**
+ * replayHybridKinds re-creates every Helm-hybrid kind PROJECT records from the chart the project holds
+ * (charts/<name>, copied there by the first create api), so the kind's types and controller follow the
+ * chart as it is now.
+ */
+export function replayHybridKinds({ settings, root }: ReplayInput): ReplayStep[] {
+  const recorded = Array.isArray(settings?.['resources']) ? (settings['resources'] as HybridResource[]) : [];
+  return recorded.map((r) => ({
+    argv: ['create', 'api', '--plugins', 'helm-hybrid.operator-ts.dev/v1', '--group', r.group, '--version', r.version, '--kind', r.kind, '--helm-chart', join(root, r.options.chart)],
+  }));
+}

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { alphaCommand } from './commands/alpha.js';
 import { createApiCommand } from './commands/create-api.js';
 import { createWebhookCommand } from './commands/create-webhook.js';
 import { editCommand } from './commands/edit.js';
@@ -6,7 +7,7 @@ import { initCommand } from './commands/init.js';
 import type { RunContext } from './run-context.js';
 
 /**
- * addScaffoldCommands adds `init`, `create api`, `create webhook` and `edit`, whose flags come from the
+ * addScaffoldCommands adds `init`, `create api`, `create webhook`, `edit` and `alpha` (which replays them), whose flags come from the
  * plugin chain (read from `--plugins` or PROJECT), and lists the plugins in the root help.
  */
 export function addScaffoldCommands(program: Command, ctx: RunContext): void {
@@ -20,4 +21,5 @@ export function addScaffoldCommands(program: Command, ctx: RunContext): void {
   program.addCommand(initCommand(ctx));
   program.addCommand(create);
   program.addCommand(editCommand(ctx));
+  program.addCommand(alphaCommand(ctx));
 }

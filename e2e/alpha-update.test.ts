@@ -1,0 +1,160 @@
+// `operator-ts alpha update` across a CLI change: a project is scaffolded with an "older" operator-ts (the
+// built checkout with version 0.0.9 and a changed controller and Makefile template, see
+// helpers/older-cli.ts), edited by its author, then updated with the BUILT CLI (run `npm run build` first).
+import { execa } from 'execa';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+import { otherCliVersion } from './helpers/older-cli.js';
+import { makeWorkdir, removeWorkdir, snapshotTree } from './helpers/workdir.js';
+
+const OLD_VERSION = '0.0.9';
+const CONTROLLER = 'src/controllers/memcached.controller.ts';
+const NEW_LINE = '   * More info: https://pkg.go.dev/sigs.k8s.io/controller-runtime/pkg/reconcile (the same model).\n';
+const OLD_LINE = '   * More info: the controller-runtime documentation.\n';
+const NEW_MAKEFILE_LINE = '# Image URL to use for all building/pushing image targets\n';
+const OLD_MAKEFILE_LINE = '# Image to build and push\n';
+
+// The golden single-group project's commands.
+const STEPS = [
+  ['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--skip-install'],
+  ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'],
+  ['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--defaulting', '--programmatic-validation'],
+  ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'],
+  ['generate'],
+];
+
+let work = '';
+let oldCli = '';
+
+/** scaffoldWithOldCli makes the project as the older release would have, in a new folder. */
+async function scaffoldWithOldCli(name: string): Promise<string> {
+  const dir = join(work, name);
+  await mkdir(dir);
+  for (const step of STEPS) {
+    const r = await execa(process.execPath, [join(oldCli, 'bin/operator-ts.js'), ...step], { cwd: dir, reject: false });
+    if (r.exitCode !== 0) throw new Error(`old operator-ts ${step.join(' ')}: ${String(r.stderr)}`);
+  }
+  return dir;
+}
+
+async function edit(dir: string, path: string, from: string, to: string): Promise<void> {
+  const text = await readFile(join(dir, path), 'utf8');
+  expect(text, path).toContain(from);
+  await writeFile(join(dir, path), text.replace(from, () => to));
+}
+
+beforeAll(async () => {
+  work = await makeWorkdir('alpha-update');
+  oldCli = await otherCliVersion(join(work, 'operator-ts-old'), OLD_VERSION, [
+    { template: 'typescript/create-api/kind.controller.ts.hbs', from: NEW_LINE, to: OLD_LINE },
+    { template: 'typescript/init/Makefile.hbs', from: NEW_MAKEFILE_LINE, to: OLD_MAKEFILE_LINE },
+  ]);
+});
+afterAll(async () => {
+  await removeWorkdir(work);
+});
+
+describe('alpha update with edits away from the CLI change', () => {
+  let dir = '';
+
+  beforeAll(async () => {
+    dir = await scaffoldWithOldCli('clean');
+    expect(await readFile(join(dir, 'PROJECT'), 'utf8')).toContain(`cliVersion: ${OLD_VERSION}`);
+    await edit(dir, CONTROLLER, '    // TODO(user): your logic here. The event recorder is available as this.recorder.\n', '    ctx.log.info({}, \'my logic\');\n');
+    await edit(dir, 'Makefile', 'KUBECTL ?= kubectl\n', 'KUBECTL ?= /opt/bin/kubectl\n');
+    await mkdir(join(dir, 'src/lib'));
+    await writeFile(join(dir, 'src/lib/mine.ts'), 'export const MINE = 1;\n');
+  });
+
+  it('merges the new scaffold into the author\'s files without conflict and records the new version', async () => {
+    const r = await runCli(['alpha', 'update', '--from', oldCli], dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`alpha update: operator-ts ${OLD_VERSION} -> 0.1.0`);
+    expect(r.stdout).toMatch(/^ {2}merged {3}src\/controllers\/memcached\.controller\.ts$/m);
+    expect(r.stdout).toMatch(/^ {2}merged {3}Makefile$/m);
+    const controller = await readFile(join(dir, CONTROLLER), 'utf8');
+    expect(controller).toContain(NEW_LINE);
+    expect(controller).not.toContain(OLD_LINE);
+    expect(controller).toContain('ctx.log.info({}, \'my logic\');');
+    const makefile = await readFile(join(dir, 'Makefile'), 'utf8');
+    expect(makefile).toContain(NEW_MAKEFILE_LINE);
+    expect(makefile).toContain('KUBECTL ?= /opt/bin/kubectl\n');
+    // The other controller had no edits: it is the new scaffold's.
+    expect(await readFile(join(dir, 'src/controllers/deployment.controller.ts'), 'utf8')).toContain(NEW_LINE);
+    expect(await readFile(join(dir, 'src/lib/mine.ts'), 'utf8')).toBe('export const MINE = 1;\n');
+    expect(await readFile(join(dir, 'PROJECT'), 'utf8')).toContain('cliVersion: 0.1.0');
+    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies['operator-ts']).toBe('0.1.0');
+  });
+
+  it('changes nothing when run again, with or without --from', async () => {
+    const before = await snapshotTree(dir);
+    for (const args of [['alpha', 'update', '--from', oldCli], ['alpha', 'update']]) {
+      const r = await runCli(args, dir);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Changed 0 files');
+      expect(await snapshotTree(dir)).toEqual(before);
+    }
+  });
+});
+
+describe('alpha update when the author changed the lines the CLI changed', () => {
+  let dir = '';
+  let before = new Map<string, string>();
+
+  beforeAll(async () => {
+    dir = await scaffoldWithOldCli('conflict');
+    await edit(dir, CONTROLLER, OLD_LINE, '   * More info: our team wiki.\n');
+    before = await snapshotTree(dir);
+  });
+
+  it('writes nothing and names the conflicting file', async () => {
+    const r = await runCli(['alpha', 'update', '--from', oldCli], dir);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toMatch(/^ {2}conflict src\/controllers\/memcached\.controller\.ts$/m);
+    expect(r.stderr).toContain('1 files conflict');
+    expect(r.stderr).toContain('nothing was written');
+    expect(r.stderr).toContain('--force');
+    expect(await snapshotTree(dir)).toEqual(before);
+  });
+
+  it('with --force writes the merge with git conflict markers and still fails until they are resolved', async () => {
+    const r = await runCli(['alpha', 'update', '--from', oldCli, '--force'], dir);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain(`1 files hold conflict markers: ${CONTROLLER}`);
+    const controller = await readFile(join(dir, CONTROLLER), 'utf8');
+    expect(controller).toContain(
+      '<<<<<<< ours\n   * More info: our team wiki.\n' +
+        `||||||| ancestor (operator-ts ${OLD_VERSION})\n${OLD_LINE}` +
+        `=======\n${NEW_LINE}>>>>>>> theirs (operator-ts 0.1.0)\n`,
+    );
+    // Files without conflicts are merged all the same.
+    expect(await readFile(join(dir, 'Makefile'), 'utf8')).toContain(NEW_MAKEFILE_LINE);
+    expect(await readFile(join(dir, 'PROJECT'), 'utf8')).toContain('cliVersion: 0.1.0');
+  });
+
+  it('refuses to merge over unresolved markers, and reports them until they are gone', async () => {
+    const again = await runCli(['alpha', 'update', '--from', oldCli, '--force'], dir);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain('still hold conflict markers of an earlier update');
+    const current = await runCli(['alpha', 'update'], dir);
+    expect(current.exitCode).toBe(1);
+    expect(current.stderr).toContain(`1 files hold conflict markers: ${CONTROLLER}`);
+  });
+});
+
+describe('alpha update refuses what it cannot use', () => {
+  it('a --from that is neither a version nor an operator-ts package', async () => {
+    const dir = await scaffoldWithOldCli('bad-from');
+    const before = await snapshotTree(dir);
+    const notVersion = await runCli(['alpha', 'update', '--from', 'latest-ish'], dir);
+    expect(notVersion.exitCode).toBe(1);
+    expect(notVersion.stderr).toContain('is neither a version nor a path');
+    const notPackage = await runCli(['alpha', 'update', '--from', './src'], dir);
+    expect(notPackage.exitCode).toBe(1);
+    expect(notPackage.stderr).toContain('is not an operator-ts package');
+    expect(await snapshotTree(dir)).toEqual(before);
+  });
+});

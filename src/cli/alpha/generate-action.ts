@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { UserError } from '../../errors/user-error.js';
+import { cliVersion } from '../../machinery/template-root.js';
+import { parseProjectFile, readProjectText, type ProjectFile } from '../../model/project-reader.js';
+import { PROJECT_FILE } from '../../model/project.js';
+import { withCommandLock } from '../command-lock.js';
+import type { RunContext } from '../run-context.js';
+import { carryAcross, replacedFiles } from './carry.js';
+import { readFileMap } from './file-tree.js';
+import { inProcessScaffolder } from './scaffolder.js';
+import { freshScaffold, printWritten, regenerate, stageTree, withScratch } from './staging.js';
+
+/** AlphaGenerateFlags are the flags of `alpha generate`. */
+export interface AlphaGenerateFlags {
+  readonly inputDir?: string;
+  readonly outputDir?: string;
+  readonly dryRun?: boolean;
+}
+
+/** readProjectIn reads and validates dir/PROJECT for an alpha command, or says how to get one. */
+export function readProjectIn(dir: string, cwd: string, command: string): ProjectFile {
+  const text = readProjectText(dir);
+  const label = relative(cwd, join(dir, PROJECT_FILE)) || PROJECT_FILE;
+  if (text === undefined)
+    throw new UserError(
+      `no ${PROJECT_FILE} file in ${dir}: \`operator-ts ${command}\` scaffolds a project again from it`,
+      {
+        hint:
+          command === 'alpha generate'
+            ? 'run it in the project folder, or point --input-dir at it'
+            : 'run it in the project folder',
+      },
+    );
+  return parseProjectFile(text, label);
+}
+
+function checkOutputDir(output: string, flag: string): void {
+  if (!existsSync(output)) return;
+  if (!statSync(output).isDirectory())
+    throw new UserError(`--output-dir ${flag} is a file`, { hint: 'name a new or empty folder' });
+  if (readdirSync(output).length > 0)
+    throw new UserError(`--output-dir ${flag} is not empty`, {
+      hint: 'name a new or empty folder, or leave --output-dir out to re-scaffold the project in place',
+    });
+}
+
+/**
+ * alphaGenerateAction re-scaffolds the project PROJECT describes with this CLI in a scratch folder, carries
+ * the author's code across (see carry.ts), runs generate, and writes the result in place or into
+ * --output-dir in one flush.
+ */
+export async function alphaGenerateAction(ctx: RunContext, flags: AlphaGenerateFlags): Promise<void> {
+  const { io } = ctx;
+  const input = resolve(io.cwd, flags.inputDir ?? '.');
+  const output = flags.outputDir === undefined ? input : resolve(io.cwd, flags.outputDir);
+  const file = readProjectIn(input, io.cwd, 'alpha generate');
+  if (output !== input) checkOutputDir(output, flags.outputDir ?? '');
+  const version = cliVersion();
+  await withCommandLock({ ...io, cwd: input }, 'alpha generate', { dryRun: flags.dryRun === true }, async () => {
+    const { files, problem, author } = await withScratch(async (scratch) => {
+      const fresh = await freshScaffold(
+        file,
+        ctx.plugins(),
+        input,
+        inProcessScaffolder(version, io.signal),
+        join(scratch, 'project'),
+      );
+      const mine = readFileMap(input);
+      return { ...(await regenerate(join(scratch, 'project'), carryAcross(fresh, mine), io)), author: mine };
+    });
+    io.signal?.throwIfAborted();
+    const tree = stageTree(output, files);
+    const changes = flags.dryRun === true ? tree.changes() : tree.flush();
+    printWritten(io, changes, flags.dryRun === true);
+    const replaced = replacedFiles(author, files);
+    if (replaced.length > 0)
+      io.err(
+        `Replaced with operator-ts ${version}'s scaffold (your copy differed; review with git diff and re-apply your changes, or use alpha update to merge them):\n` +
+          replaced.map((p) => `  ${p}\n`).join(''),
+      );
+    if (problem !== undefined)
+      io.err(`Warning: generate failed on the result, its outputs are as they were: ${problem}\n`);
+    const where = output === input ? 'in place' : `into ${relative(io.cwd, output) || '.'}`;
+    io.out(
+      `Next: the project is scaffolded again with operator-ts ${version} ${where}; run npm install, then npm run manifests && npm test\n`,
+    );
+  });
+}

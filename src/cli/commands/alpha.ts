@@ -1,0 +1,88 @@
+import { Command } from 'commander';
+import { bindOptions, GLOBAL_OPTIONS } from '../options.js';
+import type { RunContext } from '../run-context.js';
+import { examplesHelp } from './shared.js';
+
+const COMMON = GLOBAL_OPTIONS.filter((o) => o.name !== 'plugins');
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function alphaGenerateCommand(ctx: RunContext): Command {
+  const cmd = new Command('generate')
+    .description('Scaffold the project again from PROJECT with this operator-ts, keeping your code')
+    .option('--input-dir <dir>', 'the project to scaffold again (default: the current folder)')
+    .option('--output-dir <dir>', 'a new or empty folder to write the result to (default: the project itself)');
+  bindOptions(cmd, COMMON);
+  cmd.addHelpText(
+    'after',
+    examplesHelp([
+      'operator-ts alpha generate',
+      'operator-ts alpha generate --output-dir ../memcached-operator-next',
+      'operator-ts alpha generate --dry-run',
+    ]),
+  );
+  cmd.action(async (opts: Record<string, unknown>) => {
+    const { alphaGenerateAction } = await import('../alpha/generate-action.js');
+    const inputDir = text(opts['inputDir']);
+    const outputDir = text(opts['outputDir']);
+    await alphaGenerateAction(ctx, {
+      ...(inputDir === undefined ? {} : { inputDir }),
+      ...(outputDir === undefined ? {} : { outputDir }),
+      dryRun: opts['dryRun'] === true,
+    });
+  });
+  return cmd;
+}
+
+function alphaUpdateCommand(ctx: RunContext): Command {
+  const cmd = new Command('update')
+    .description(
+      'Move the project to this operator-ts version by a three-way merge of the old scaffold, the new one and your code',
+    )
+    .option(
+      '--from <version>',
+      'the version the project was scaffolded with, a tarball or a built operator-ts folder (default: cliVersion in PROJECT)',
+    )
+    .option('--to <version>', 'the version to move to, as --from (default: this operator-ts)');
+  bindOptions(cmd, [
+    {
+      name: 'force',
+      type: 'boolean',
+      description: 'write the merge even when files conflict, with the conflicts marked',
+      default: false,
+    },
+    ...COMMON,
+  ]);
+  cmd.addHelpText(
+    'after',
+    examplesHelp([
+      'operator-ts alpha update',
+      'operator-ts alpha update --from 0.1.0',
+      'operator-ts alpha update --from ../operator-ts-0.1.0.tgz --force',
+    ]),
+  );
+  cmd.action(async (opts: Record<string, unknown>) => {
+    const { alphaUpdateAction } = await import('../alpha/update-action.js');
+    const from = text(opts['from']);
+    const to = text(opts['to']);
+    await alphaUpdateAction(ctx, {
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+      force: opts['force'] === true,
+      dryRun: opts['dryRun'] === true,
+    });
+  });
+  return cmd;
+}
+
+/** alphaCommand builds `alpha generate` and `alpha update`: re-scaffolding and upgrading a project, as kubebuilder's alpha commands. */
+export function alphaCommand(ctx: RunContext): Command {
+  return new Command('alpha')
+    .description(
+      'Upgrade a project: scaffold it again with this version (generate) or merge the new scaffold into it (update)',
+    )
+    .addCommand(alphaGenerateCommand(ctx))
+    .addCommand(alphaUpdateCommand(ctx));
+}
