@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { otherCliVersion } from './helpers/older-cli.js';
+import { goldenRoot } from './helpers/paths.js';
 import { makeWorkdir, removeWorkdir, snapshotTree } from './helpers/workdir.js';
 
 const OLD_VERSION = '0.0.9';
@@ -24,6 +25,12 @@ const STEPS = [
   ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'],
   ['generate'],
 ];
+
+// The author's edits away from the lines the CLI change touches.
+const EDITS: Record<string, [string, string]> = {
+  [CONTROLLER]: ['    // TODO(user): your logic here. The event recorder is available as this.recorder.\n', "    ctx.log.info({}, 'my logic');\n"],
+  Makefile: ['KUBECTL ?= kubectl\n', 'KUBECTL ?= /opt/bin/kubectl\n'],
+};
 
 let work = '';
 let oldCli = '';
@@ -62,8 +69,7 @@ describe('alpha update with edits away from the CLI change', () => {
   beforeAll(async () => {
     dir = await scaffoldWithOldCli('clean');
     expect(await readFile(join(dir, 'PROJECT'), 'utf8')).toContain(`cliVersion: ${OLD_VERSION}`);
-    await edit(dir, CONTROLLER, '    // TODO(user): your logic here. The event recorder is available as this.recorder.\n', '    ctx.log.info({}, \'my logic\');\n');
-    await edit(dir, 'Makefile', 'KUBECTL ?= kubectl\n', 'KUBECTL ?= /opt/bin/kubectl\n');
+    for (const [path, [from, to]] of Object.entries(EDITS)) await edit(dir, path, from, to);
     await mkdir(join(dir, 'src/lib'));
     await writeFile(join(dir, 'src/lib/mine.ts'), 'export const MINE = 1;\n');
   });
@@ -87,6 +93,11 @@ describe('alpha update with edits away from the CLI change', () => {
     expect(await readFile(join(dir, 'PROJECT'), 'utf8')).toContain('cliVersion: 0.1.0');
     const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(pkg.dependencies['operator-ts']).toBe('0.1.0');
+    // Byte for byte: the project this CLI scaffolds (the golden project) with the author's edits on top.
+    const want = await snapshotTree(join(goldenRoot, 'single-group'));
+    for (const [path, [from, to]] of Object.entries(EDITS)) want.set(path, (want.get(path) ?? '').replace(from, () => to));
+    want.set('src/lib/mine.ts', 'export const MINE = 1;\n');
+    expect(await snapshotTree(dir)).toEqual(want);
   });
 
   it('changes nothing when run again, with or without --from', async () => {

@@ -67,6 +67,8 @@ export function gitMergeFile(labels: MergeLabels, signal?: AbortSignal): MergeFi
       const r = await execa('git', args, {
         reject: false,
         encoding: 'buffer',
+        // The merged file is stdout byte for byte: its last newline is part of it.
+        stripFinalNewline: false,
         stdin: 'ignore',
         ...(signal === undefined ? {} : { cancelSignal: signal }),
       });
