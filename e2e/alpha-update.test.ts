@@ -156,6 +156,28 @@ describe('alpha update when the author changed the lines the CLI changed', () =>
   });
 });
 
+describe('alpha update from a packed release', () => {
+  it('installs the tarball once into the cache and merges as with the folder', async () => {
+    const packs = join(work, 'packs');
+    await mkdir(packs);
+    await execa('npm', ['pack', '--ignore-scripts', '--pack-destination', packs], { cwd: oldCli, stdin: 'ignore' });
+    const tarball = join(packs, `operator-ts-${OLD_VERSION}.tgz`);
+    const dir = await scaffoldWithOldCli('from-tarball');
+    for (const [path, [from, to]] of Object.entries(EDITS)) await edit(dir, path, from, to);
+    const env = { OPERATOR_TS_CLI_CACHE: join(work, 'cli-cache') };
+    const r = await runCli(['alpha', 'update', '--from', tarball], dir, env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`installing ${tarball}`);
+    expect(r.stdout).toContain(`alpha update: operator-ts ${OLD_VERSION} -> 0.1.0`);
+    expect(await readFile(join(dir, CONTROLLER), 'utf8')).toContain(NEW_LINE);
+    expect(await readFile(join(dir, CONTROLLER), 'utf8')).toContain("ctx.log.info({}, 'my logic');");
+    // Installed once: the next run finds it in the cache.
+    const again = await runCli(['alpha', 'update', '--from', tarball], dir, env);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('installing');
+  });
+});
+
 describe('alpha update refuses what it cannot use', () => {
   it('a --from that is neither a version nor an operator-ts package', async () => {
     const dir = await scaffoldWithOldCli('bad-from');

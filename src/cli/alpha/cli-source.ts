@@ -47,7 +47,7 @@ function packageAt(dir: string, spec: string): { version: string; bin: string } 
 
 async function npmInstall(io: CliIO, target: string, spec: string, label: string): Promise<void> {
   const progress = startProgress(io.err, io.errIsTTY === true, `installing ${label}`);
-  const r = await execa('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', target, spec], {
+  const r = await execa('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--ignore-scripts', '--prefix', target, spec], {
     reject: false,
     stdin: 'ignore',
     ...(io.signal === undefined ? {} : { cancelSignal: io.signal }),
