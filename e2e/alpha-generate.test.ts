@@ -93,6 +93,14 @@ describe("alpha generate of a project with the author's edits", () => {
     before = await snapshotTree(dir);
   });
 
+  it('with --dry-run lists what it would change and writes nothing', async () => {
+    const r = await runCli(['alpha', 'generate', '--dry-run'], dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^UPDATE Makefile$/m);
+    expect(r.stdout).toContain('Dry run: nothing was written');
+    expect(await snapshotTree(dir)).toEqual(before);
+  });
+
   it("keeps the author's code, re-scaffolds the rest and regenerates the CRD from the edited types, in place", async () => {
     const r = await runCli(['alpha', 'generate'], dir);
     expect(r.exitCode, r.stderr).toBe(0);
