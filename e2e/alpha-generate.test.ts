@@ -71,7 +71,8 @@ describe("alpha generate of a project with the author's edits", () => {
     await edit(
       'src/api/v1alpha1/memcached.types.ts',
       'export interface MemcachedSpec {\n',
-      'export interface MemcachedSpec {\n  /**\n   * Size is the number of memcached pods.\n   * +kubebuilder:validation:Minimum=1\n   */\n  size?: int32;\n',
+      'export interface MemcachedSpec {\n  /**\n   * Size is the number of memcached pods.\n' +
+        '   * +kubebuilder:validation:Minimum=1\n   */\n  size?: int32;\n',
     );
     await edit(
       'src/api/v1alpha1/memcached.types.ts',
@@ -101,7 +102,7 @@ describe("alpha generate of a project with the author's edits", () => {
     expect(await snapshotTree(dir)).toEqual(before);
   });
 
-  it("keeps the author's code, re-scaffolds the rest and regenerates the CRD from the edited types, in place", async () => {
+  it("keeps the author's code, re-scaffolds the rest and regenerates the CRD from the edited types", async () => {
     const r = await runCli(['alpha', 'generate'], dir);
     expect(r.exitCode, r.stderr).toBe(0);
     const after = await snapshotTree(dir);

@@ -21,14 +21,28 @@ const OLD_MAKEFILE_LINE = '# Image to build and push\n';
 const STEPS = [
   ['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--skip-install'],
   ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'],
-  ['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--defaulting', '--programmatic-validation'],
+  [
+    'create',
+    'webhook',
+    '--group',
+    'cache',
+    '--version',
+    'v1alpha1',
+    '--kind',
+    'Memcached',
+    '--defaulting',
+    '--programmatic-validation',
+  ],
   ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'],
   ['generate'],
 ];
 
 // The author's edits away from the lines the CLI change touches.
 const EDITS: Record<string, [string, string]> = {
-  [CONTROLLER]: ['    // TODO(user): your logic here. The event recorder is available as this.recorder.\n', "    ctx.log.info({}, 'my logic');\n"],
+  [CONTROLLER]: [
+    '    // TODO(user): your logic here. The event recorder is available as this.recorder.\n',
+    "    ctx.log.info({}, 'my logic');\n",
+  ],
   Makefile: ['KUBECTL ?= kubectl\n', 'KUBECTL ?= /opt/bin/kubectl\n'],
 };
 
@@ -49,7 +63,10 @@ async function scaffoldWithOldCli(name: string): Promise<string> {
 async function edit(dir: string, path: string, from: string, to: string): Promise<void> {
   const text = await readFile(join(dir, path), 'utf8');
   expect(text, path).toContain(from);
-  await writeFile(join(dir, path), text.replace(from, () => to));
+  await writeFile(
+    join(dir, path),
+    text.replace(from, () => to),
+  );
 }
 
 beforeAll(async () => {
@@ -74,7 +91,7 @@ describe('alpha update with edits away from the CLI change', () => {
     await writeFile(join(dir, 'src/lib/mine.ts'), 'export const MINE = 1;\n');
   });
 
-  it('merges the new scaffold into the author\'s files without conflict and records the new version', async () => {
+  it("merges the new scaffold into the author's files without conflict and records the new version", async () => {
     const r = await runCli(['alpha', 'update', '--from', oldCli], dir);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain(`alpha update: operator-ts ${OLD_VERSION} -> 0.1.0`);
@@ -83,7 +100,7 @@ describe('alpha update with edits away from the CLI change', () => {
     const controller = await readFile(join(dir, CONTROLLER), 'utf8');
     expect(controller).toContain(NEW_LINE);
     expect(controller).not.toContain(OLD_LINE);
-    expect(controller).toContain('ctx.log.info({}, \'my logic\');');
+    expect(controller).toContain("ctx.log.info({}, 'my logic');");
     const makefile = await readFile(join(dir, 'Makefile'), 'utf8');
     expect(makefile).toContain(NEW_MAKEFILE_LINE);
     expect(makefile).toContain('KUBECTL ?= /opt/bin/kubectl\n');
@@ -91,18 +108,27 @@ describe('alpha update with edits away from the CLI change', () => {
     expect(await readFile(join(dir, 'src/controllers/deployment.controller.ts'), 'utf8')).toContain(NEW_LINE);
     expect(await readFile(join(dir, 'src/lib/mine.ts'), 'utf8')).toBe('export const MINE = 1;\n');
     expect(await readFile(join(dir, 'PROJECT'), 'utf8')).toContain('cliVersion: 0.1.0');
-    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(pkg.dependencies['operator-ts']).toBe('0.1.0');
     // Byte for byte: the project this CLI scaffolds (the golden project) with the author's edits on top.
     const want = await snapshotTree(join(goldenRoot, 'single-group'));
-    for (const [path, [from, to]] of Object.entries(EDITS)) want.set(path, (want.get(path) ?? '').replace(from, () => to));
+    for (const [path, [from, to]] of Object.entries(EDITS))
+      want.set(
+        path,
+        (want.get(path) ?? '').replace(from, () => to),
+      );
     want.set('src/lib/mine.ts', 'export const MINE = 1;\n');
     expect(await snapshotTree(dir)).toEqual(want);
   });
 
   it('changes nothing when run again, with or without --from', async () => {
     const before = await snapshotTree(dir);
-    for (const args of [['alpha', 'update', '--from', oldCli], ['alpha', 'update']]) {
+    for (const args of [
+      ['alpha', 'update', '--from', oldCli],
+      ['alpha', 'update'],
+    ]) {
       const r = await runCli(args, dir);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout).toContain('Changed 0 files');

@@ -156,6 +156,7 @@ export const createApiSubcommand: Subcommand = {
 export function replayHybridKinds({ settings, root }: ReplayInput): ReplayStep[] {
   const recorded = Array.isArray(settings?.['resources']) ? (settings['resources'] as HybridResource[]) : [];
   return recorded.map((r) => ({
-    argv: ['create', 'api', '--plugins', 'helm-hybrid.operator-ts.dev/v1', '--group', r.group, '--version', r.version, '--kind', r.kind, '--helm-chart', join(root, r.options.chart)],
+    argv: ['create', 'api', '--plugins', 'helm-hybrid.operator-ts.dev/v1', '--group', r.group, '--version', r.version]
+      .concat(['--kind', r.kind, '--helm-chart', join(root, r.options.chart)]),
   }));
 }

@@ -16,9 +16,10 @@ export const helmPlugin = definePlugin({
   replay: ({ settings }) => {
     const manifests = settings?.['manifests'];
     const named = typeof manifests === 'string' ? manifests : DEFAULT_MANIFESTS;
+    const flag = typeof manifests === 'string' ? ['--manifests', manifests] : [];
     return [
       {
-        argv: ['edit', '--plugins', 'helm.operator-ts.dev/v1', ...(typeof manifests === 'string' ? ['--manifests', manifests] : [])],
+        argv: ['edit', '--plugins', 'helm.operator-ts.dev/v1', ...flag],
         seed: [named, `${CHART_DIR}/Chart.yaml`, `${CHART_DIR}/values.yaml`],
       },
     ];

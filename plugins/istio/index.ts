@@ -16,6 +16,7 @@ export const istioPlugin = definePlugin({
   // The metrics reader is the one setting edit records; the webhook port follows from PROJECT's webhooks.
   replay: ({ settings }) => {
     const reader = settings?.['metricsReader'];
-    return [{ argv: ['edit', '--plugins', 'istio.operator-ts.dev/v1', ...(typeof reader === 'string' ? ['--metrics-reader', reader] : [])] }];
+    const flag = typeof reader === 'string' ? ['--metrics-reader', reader] : [];
+    return [{ argv: ['edit', '--plugins', 'istio.operator-ts.dev/v1', ...flag] }];
   },
 });

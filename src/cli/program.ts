@@ -52,11 +52,17 @@ export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<
   } else {
     const [{ builtinCatalog }, { addScaffoldCommands }] = await Promise.all([import('./plugin-catalog.js'), import('./scaffold-commands.js')]);
     const ctx = new RunContext(io, argv, builtinCatalog());
-    addScaffoldCommands(program, ctx);
+    addScaffoldCommands(program, ctx, runArgv);
     addCommands(program, ctx);
   }
   configureTree(program, io);
   return program;
+}
+
+/** runArgv runs one command line in-process through a program of its own: how `alpha` replays commands. */
+async function runArgv(io: CliIO, argv: readonly string[]): Promise<void> {
+  const program = await buildProgram(io, argv);
+  await program.parseAsync([...argv], { from: 'user' });
 }
 
 function addCommands(program: Command, ctx: RunContext): void {

@@ -17,7 +17,7 @@ async function rendered(): Promise<string> {
 describe('renderCliReference', () => {
   it('renders every command with its flags, without hidden ones', async () => {
     const text = await rendered();
-    for (const cmd of ['init', 'create api', 'create webhook', 'edit', 'alpha generate', 'alpha update', 'version', 'generate'])
+    for (const cmd of ['init', 'create api', 'create webhook', 'edit', 'alpha generate', 'alpha update', 'version'])
       expect(text).toContain(`### \`operator-ts ${cmd}\``);
     expect(text).toContain('| `--domain <value>` |');
     expect(text).toContain('| `--resource [bool]` |');

@@ -85,7 +85,7 @@ export interface ReplayStep {
   readonly seed?: readonly string[];
 }
 
-/** ReplayInput is what a plugin's replay reads: its entry of PROJECT's `plugins`, the project, and the project's folder. */
+/** ReplayInput is what a plugin's replay reads: its entry of PROJECT's `plugins`, the project and its folder. */
 export interface ReplayInput {
   readonly settings: Readonly<Record<string, unknown>> | undefined;
   readonly project: ProjectConfig;

@@ -8,7 +8,7 @@ import { UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
 import type { CliIO } from '../io.js';
 import { startProgress } from '../progress.js';
-import { inProcessScaffolder, programScaffolder, type Scaffolder } from './scaffolder.js';
+import { inProcessScaffolder, programScaffolder, type RunArgv, type Scaffolder } from './scaffolder.js';
 
 /** CLI_CACHE_ENV overrides where other operator-ts versions are installed (default ~/.cache/operator-ts/cli). */
 export const CLI_CACHE_ENV = 'OPERATOR_TS_CLI_CACHE';
@@ -35,7 +35,9 @@ function packageAt(dir: string, spec: string): { version: string; bin: string } 
     throw new UserError(
       `${spec} is not an operator-ts package (no package.json named operator-ts with bin/operator-ts.js)`,
       {
-        hint: 'give a version (0.1.0), a tarball made by `npm pack` in an operator-ts checkout, or the folder of a built checkout',
+        hint:
+          'give a version (0.1.0), a tarball made by `npm pack` in an operator-ts checkout, ' +
+          'or the folder of a built checkout',
       },
     );
   if (!existsSync(join(dir, 'dist', 'src', 'cli', 'main.js')))
@@ -47,18 +49,24 @@ function packageAt(dir: string, spec: string): { version: string; bin: string } 
 
 async function npmInstall(io: CliIO, target: string, spec: string, label: string): Promise<void> {
   const progress = startProgress(io.err, io.errIsTTY === true, `installing ${label}`);
-  const r = await execa('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--ignore-scripts', '--prefix', target, spec], {
-    reject: false,
-    stdin: 'ignore',
-    ...(io.signal === undefined ? {} : { cancelSignal: io.signal }),
-  });
+  const r = await execa(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--ignore-scripts', '--prefix', target, spec],
+    {
+      reject: false,
+      stdin: 'ignore',
+      ...(io.signal === undefined ? {} : { cancelSignal: io.signal }),
+    },
+  );
   io.signal?.throwIfAborted();
   progress.done(r.exitCode === 0 ? 'done' : 'failed');
   if (r.exitCode !== 0)
     throw new UserError(
       `cannot install ${label} with npm: ${String(r.stderr).trim().split('\n').slice(-3).join(' ')}`,
       {
-        hint: 'check the version exists (npm view operator-ts versions) and that the registry is reachable, or pass a tarball made by `npm pack`',
+        hint:
+          'check the version exists (npm view operator-ts versions) and that the registry is reachable, ' +
+          'or pass a tarball made by `npm pack`',
       },
     );
 }
@@ -68,8 +76,8 @@ async function npmInstall(io: CliIO, target: string, spec: string, label: string
  * version; the folder of a built operator-ts package; a tarball (`npm pack`), installed once into the cache;
  * or a published version, installed once from the registry (as `npx operator-ts@<version>` would).
  */
-export async function scaffolderFor(spec: string, io: CliIO, flag: string): Promise<Scaffolder> {
-  if (spec === cliVersion()) return inProcessScaffolder(spec, io.signal);
+export async function scaffolderFor(spec: string, io: CliIO, flag: string, runArgv: RunArgv): Promise<Scaffolder> {
+  if (spec === cliVersion()) return inProcessScaffolder(spec, io.signal, runArgv);
   if (looksLikePath(spec)) {
     const path = resolve(io.cwd, spec);
     if (!existsSync(path))
@@ -92,7 +100,7 @@ export async function scaffolderFor(spec: string, io: CliIO, flag: string): Prom
     throw new UserError(`${flag} ${JSON.stringify(spec)} is neither a version nor a path`, {
       hint: `for example ${flag} 0.1.0, or ${flag} ./operator-ts-0.1.0.tgz`,
     });
-  if (version === cliVersion()) return inProcessScaffolder(version, io.signal);
+  if (version === cliVersion()) return inProcessScaffolder(version, io.signal, runArgv);
   const target = join(cacheRoot(), version);
   const installed = join(target, 'node_modules', 'operator-ts');
   if (!existsSync(join(installed, 'package.json')))

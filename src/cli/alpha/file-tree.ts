@@ -39,7 +39,10 @@ export function readFileMap(root: string): FileMap {
   return files;
 }
 
-/** writeFileMap replaces everything under root (see SKIPPED) with files: root is a scratch folder, never the user's project. */
+/**
+ * writeFileMap replaces everything under root (see SKIPPED) with files: root is a scratch folder, never the
+ * user's project.
+ */
 export function writeFileMap(root: string, files: FileMap): void {
   for (const name of readdirSync(root))
     if (!SKIPPED.has(name)) rmSync(join(root, name), { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { withCommandLock } from '../command-lock.js';
 import type { RunContext } from '../run-context.js';
 import { carryAcross, replacedFiles } from './carry.js';
 import { readFileMap } from './file-tree.js';
-import { inProcessScaffolder } from './scaffolder.js';
+import { inProcessScaffolder, type RunArgv } from './scaffolder.js';
 import { freshScaffold, printWritten, regenerate, stageTree, withScratch } from './staging.js';
 
 /** AlphaGenerateFlags are the flags of `alpha generate`. */
@@ -50,7 +50,7 @@ function checkOutputDir(output: string, flag: string): void {
  * the author's code across (see carry.ts), runs generate, and writes the result in place or into
  * --output-dir in one flush.
  */
-export async function alphaGenerateAction(ctx: RunContext, flags: AlphaGenerateFlags): Promise<void> {
+export async function alphaGenerateAction(ctx: RunContext, flags: AlphaGenerateFlags, runArgv: RunArgv): Promise<void> {
   const { io } = ctx;
   const input = resolve(io.cwd, flags.inputDir ?? '.');
   const output = flags.outputDir === undefined ? input : resolve(io.cwd, flags.outputDir);
@@ -63,11 +63,11 @@ export async function alphaGenerateAction(ctx: RunContext, flags: AlphaGenerateF
         file,
         ctx.plugins(),
         input,
-        inProcessScaffolder(version, io.signal),
+        inProcessScaffolder(version, io.signal, runArgv),
         join(scratch, 'project'),
       );
       const mine = readFileMap(input);
-      return { ...(await regenerate(join(scratch, 'project'), carryAcross(fresh, mine), io)), author: mine };
+      return { ...(await regenerate(join(scratch, 'project'), carryAcross(fresh, mine), io, runArgv)), author: mine };
     });
     io.signal?.throwIfAborted();
     const tree = stageTree(output, files);
@@ -76,14 +76,16 @@ export async function alphaGenerateAction(ctx: RunContext, flags: AlphaGenerateF
     const replaced = replacedFiles(author, files);
     if (replaced.length > 0)
       io.err(
-        `Replaced with operator-ts ${version}'s scaffold (your copy differed; review with git diff and re-apply your changes, or use alpha update to merge them):\n` +
+        `Replaced with operator-ts ${version}'s scaffold (your copy differed; review with git diff and re-apply ` +
+          'your changes, or use alpha update to merge them):\n' +
           replaced.map((p) => `  ${p}\n`).join(''),
       );
     if (problem !== undefined)
       io.err(`Warning: generate failed on the result, its outputs are as they were: ${problem}\n`);
     const where = output === input ? 'in place' : `into ${relative(io.cwd, output) || '.'}`;
     io.out(
-      `Next: the project is scaffolded again with operator-ts ${version} ${where}; run npm install, then npm run manifests && npm test\n`,
+      `Next: the project is scaffolded again with operator-ts ${version} ${where}; ` +
+        'run npm install, then npm run manifests && npm test\n',
     );
   });
 }

@@ -11,7 +11,9 @@ const HEADER = '/*\nCopyright The memcached-operator Authors.\n\nLicensed under 
 
 function plan(name: string, boilerplate: string | null = HEADER): string[] {
   const file = parseProjectFile(readFileSync(join(golden(name), 'PROJECT'), 'utf8'));
-  return replayPlan(file, builtinCatalog(), { root: '/work/p', boilerplate: boilerplate ?? undefined }).map(describeStep);
+  return replayPlan(file, builtinCatalog(), { root: '/work/p', boilerplate: boilerplate ?? undefined }).map(
+    describeStep,
+  );
 }
 
 describe('replayPlan', () => {
@@ -20,7 +22,8 @@ describe('replayPlan', () => {
       'operator-ts init --plugins operator-ts.dev/v1 --domain example.com --project-name memcached-operator ' +
         '--owner "The memcached-operator Authors" --skip-install',
       'operator-ts create api --group cache --version v1alpha1 --kind Memcached',
-      'operator-ts create webhook --group cache --version v1alpha1 --kind Memcached --defaulting --programmatic-validation',
+      'operator-ts create webhook --group cache --version v1alpha1 --kind Memcached ' +
+        '--defaulting --programmatic-validation',
       'operator-ts create api --group apps --version v1 --kind Deployment --resource=false',
     ]);
   });
@@ -28,7 +31,8 @@ describe('replayPlan', () => {
   it('replays the layout switches, cluster-scoped kinds and a project without licence header', () => {
     const steps = plan('multigroup', null);
     expect(steps[0]).toBe(
-      'operator-ts init --plugins operator-ts.dev/v1 --domain example.com --project-name fleet-operator --multigroup --license none --skip-install',
+      'operator-ts init --plugins operator-ts.dev/v1 --domain example.com --project-name fleet-operator ' +
+        '--multigroup --license none --skip-install',
     );
     expect(steps).toContain('operator-ts create api --group ship --version v2alpha1 --kind Cruiser --namespaced=false');
     expect(plan('namespaced')[0]).toContain(' --namespaced ');
@@ -39,23 +43,27 @@ describe('replayPlan', () => {
       'operator-ts create api --group jobs --version v1 --kind CronJob',
       'operator-ts create webhook --group jobs --version v1 --kind CronJob --defaulting',
       'operator-ts create api --group jobs --version v2 --kind CronJob --controller=false',
-      'operator-ts create webhook --group jobs --version v2 --kind CronJob --defaulting --programmatic-validation --conversion --spoke v1',
+      'operator-ts create webhook --group jobs --version v2 --kind CronJob ' +
+        '--defaulting --programmatic-validation --conversion --spoke v1',
     ]);
   });
 
   it('replays an optional plugin of the layout after the APIs and webhooks, with its recorded settings', () => {
     const steps = plan('mesh');
     expect(steps[0]).toContain('--plugins operator-ts.dev/v1 ');
-    expect(steps.at(-1)).toBe('operator-ts edit --plugins istio.operator-ts.dev/v1 --metrics-reader observability/prometheus');
+    expect(steps.at(-1)).toBe(
+      'operator-ts edit --plugins istio.operator-ts.dev/v1 --metrics-reader observability/prometheus',
+    );
   });
 
   it('lets a plugin that recorded a kind scaffold it, from the chart the project holds', () => {
     expect(plan('helm-hybrid').slice(1)).toEqual([
-      'operator-ts create api --plugins helm-hybrid.operator-ts.dev/v1 --group web --version v1alpha1 --kind WebApp --helm-chart /work/p/charts/webapp',
+      'operator-ts create api --plugins helm-hybrid.operator-ts.dev/v1 --group web --version v1alpha1 --kind WebApp ' +
+        '--helm-chart /work/p/charts/webapp',
     ]);
   });
 
-  it('seeds the licence header so create api and create webhook use the project\'s own', () => {
+  it("seeds the licence header so create api and create webhook use the project's own", () => {
     const file = parseProjectFile(readFileSync(join(golden('namespaced'), 'PROJECT'), 'utf8'));
     const [init] = replayPlan(file, builtinCatalog(), { root: '/p', boilerplate: '/* mine */\n' });
     expect(init?.seed).toEqual(['hack/boilerplate.ts.txt']);
@@ -63,7 +71,10 @@ describe('replayPlan', () => {
   });
 
   it('reports a layout key no plugin matches at its line of PROJECT', () => {
-    const text = readFileSync(join(golden('namespaced'), 'PROJECT'), 'utf8').replace('- operator-ts.dev/v1', '- unknown.example.com/v1');
+    const text = readFileSync(join(golden('namespaced'), 'PROJECT'), 'utf8').replace(
+      '- operator-ts.dev/v1',
+      '- unknown.example.com/v1',
+    );
     expect(() => replayPlan(parseProjectFile(text), builtinCatalog(), { root: '/p', boilerplate: undefined })).toThrow(
       /^PROJECT:7:3: no plugin matches "unknown\.example\.com\/v1"/,
     );

@@ -57,7 +57,7 @@ function gvkFlags(r: ResourceConfig): string[] {
   return ['--group', r.group, '--version', r.version, '--kind', r.kind];
 }
 
-/** createApiStep is the `create api` that records r as PROJECT has it, or undefined when r has neither types nor controller. */
+/** createApiStep is the `create api` that records r as PROJECT has it; undefined when r has no types nor controller. */
 function createApiStep(r: ResourceConfig): ReplayStep | undefined {
   const controller = r.controller === true;
   if (r.core === true || r.external === true) {
@@ -115,7 +115,7 @@ export function replayPlan(file: ProjectFile, catalog: PluginCatalog, options: R
   });
   if (initKeys.length === 0)
     throw new UserError(`${file.locate(['layout'])}: no plugin of the layout scaffolds a project (init)`, {
-      hint: `the layout starts with the chain init ran, e.g. operator-ts.dev/v1; restore ${file.file} from version control`,
+      hint: `the layout starts with the chain init ran (operator-ts.dev/v1); restore ${file.file} from version control`,
     });
   const recordedKeys = Object.keys(p.plugins).filter((key) => !layoutPlugins.some((l) => l.key === key));
   const recorded: Plugin[] = [];

@@ -18,31 +18,31 @@ function failed(step: ReplayStep, version: string, detail: string, cause?: unkno
   return new UserError(
     `scaffolding the project afresh with operator-ts ${version} failed at \`${describeStep(step)}\`: ${detail}`,
     {
-      hint: 'PROJECT records something this step cannot re-create; fix it in PROJECT (or the file the step names) and re-run',
+      hint: 'PROJECT records something this step cannot re-create: fix PROJECT (or the file the step names), re-run',
       cause,
     },
   );
 }
 
 /**
- * inProcessScaffolder runs commands through this CLI's own command tree (the commands users run), quietly:
- * what they print is kept and shown only when one fails.
+ * RunArgv runs one command line of this CLI in-process with the given IO, through the command tree users run
+ * (program.ts hands it down, so that this module need not import the program that imports it).
  */
-export function inProcessScaffolder(version: string, signal: AbortSignal | undefined): Scaffolder {
+export type RunArgv = (io: CliIO, argv: readonly string[]) => Promise<void>;
+
+/** inProcessScaffolder runs commands with this CLI, quietly: their change lists are not the user's; errors are. */
+export function inProcessScaffolder(version: string, signal: AbortSignal | undefined, runArgv: RunArgv): Scaffolder {
   return {
     version,
     async run(argv, dir) {
-      const { buildProgram } = await import('../program.js');
-      const printed: string[] = [];
       const io: CliIO = {
         cwd: dir,
-        out: (t) => void printed.push(t),
-        err: (t) => void printed.push(t),
+        out: () => undefined,
+        err: () => undefined,
         ...(signal === undefined ? {} : { signal }),
       };
       try {
-        const program = await buildProgram(io, argv);
-        await program.parseAsync([...argv], { from: 'user' });
+        await runArgv(io, argv);
       } catch (err) {
         if (isUserError(err))
           throw failed({ argv }, version, `${err.message}${err.hint === undefined ? '' : ` (${err.hint})`}`, err);

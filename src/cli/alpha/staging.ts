@@ -9,7 +9,7 @@ import type { PluginCatalog } from '../chain.js';
 import type { CliIO } from '../io.js';
 import { readFileMap, writeFileMap, type FileMap } from './file-tree.js';
 import { replayPlan } from './replay-plan.js';
-import { inProcessScaffolder, scaffoldProject, type Scaffolder } from './scaffolder.js';
+import { inProcessScaffolder, scaffoldProject, type RunArgv, type Scaffolder } from './scaffolder.js';
 
 /** BOILERPLATE is the project's licence header, read so the fresh scaffold carries it. */
 const BOILERPLATE = 'hack/boilerplate.ts.txt';
@@ -56,11 +56,12 @@ export async function regenerate(
   dir: string,
   files: FileMap,
   io: CliIO,
+  runArgv: RunArgv,
 ): Promise<{ files: FileMap; problem?: string }> {
   mkdirSync(dir, { recursive: true });
   writeFileMap(dir, files);
   try {
-    await inProcessScaffolder(cliVersion(), io.signal).run(['generate'], dir);
+    await inProcessScaffolder(cliVersion(), io.signal, runArgv).run(['generate'], dir);
   } catch (err) {
     if (!isUserError(err)) throw err;
     // The replay wording ("scaffolding ... failed at") fits no generate run: report generate's own error.
@@ -84,6 +85,7 @@ export function printWritten(io: Pick<CliIO, 'out'>, changes: readonly Change[],
   io.out(written.map((c) => `${c.kind.padEnd(6)} ${c.path}\n`).join(''));
   const unchanged = changes.length - written.length;
   io.out(
-    `${dryRun ? 'Dry run: nothing was written; it would change' : 'Changed'} ${written.length} files (${unchanged} unchanged).\n`,
+    `${dryRun ? 'Dry run: nothing was written; it would change' : 'Changed'} ${written.length} files ` +
+      `(${unchanged} unchanged).\n`,
   );
 }

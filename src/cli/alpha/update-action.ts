@@ -8,6 +8,7 @@ import { scaffolderFor } from './cli-source.js';
 import { readFileMap, type FileMap } from './file-tree.js';
 import { readProjectIn } from './generate-action.js';
 import { gitMergeFile, hasConflictMarkers, threeWayMerge, type MergeOutcome } from './merge.js';
+import type { RunArgv } from './scaffolder.js';
 import { freshScaffold, printWritten, regenerate, stageTree, withScratch } from './staging.js';
 
 /** AlphaUpdateFlags are the flags of `alpha update`. */
@@ -42,7 +43,7 @@ function summary(outcome: MergeOutcome): string {
  * as it is. Nothing is written while a file conflicts, unless --force: then the merge is written with the
  * conflicts marked as git marks them, and the command still fails until they are resolved.
  */
-export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags): Promise<void> {
+export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags, runArgv: RunArgv): Promise<void> {
   const { io } = ctx;
   const root = io.cwd;
   const file = readProjectIn(root, root, 'alpha update');
@@ -51,14 +52,16 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
     throw new UserError(
       `${PROJECT_FILE} records no cliVersion, so the version this project was scaffolded with is unknown`,
       {
-        hint: 'name it: operator-ts alpha update --from <version> (the operator-ts version in package.json when the project was created)',
+        hint:
+          'name it: operator-ts alpha update --from <version> ' +
+          '(the operator-ts version in package.json when the project was created)',
       },
     );
   const dryRun = flags.dryRun === true;
   await withCommandLock(io, 'alpha update', { dryRun }, async () => {
     const [base, theirs] = [
-      await scaffolderFor(from, io, '--from'),
-      await scaffolderFor(flags.to ?? cliVersion(), io, '--to'),
+      await scaffolderFor(from, io, '--from', runArgv),
+      await scaffolderFor(flags.to ?? cliVersion(), io, '--to', runArgv),
     ];
     const labels = {
       ours: 'ours',
@@ -77,7 +80,7 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
       );
       if (stale.length > 0)
         throw new UserError(`${stale.map(([p]) => p).join(', ')} still hold conflict markers of an earlier update`, {
-          hint: 'resolve the <<<<<<< ours / >>>>>>> theirs regions (or restore the files from version control), then re-run',
+          hint: 'resolve the <<<<<<< ours / >>>>>>> theirs regions (or restore the files from git), then re-run',
         });
       const outcome = await threeWayMerge(ancestor, next, ours, gitMergeFile(labels, io.signal));
       const project = { ...file.config, cliVersion: theirs.version };
@@ -85,7 +88,7 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
       // Generated files follow the merged API types, unless a conflict in them would only make generate fail.
       const regenerated =
         outcome.conflicts.length === 0
-          ? await regenerate(join(scratch, 'result'), outcome.files, io)
+          ? await regenerate(join(scratch, 'result'), outcome.files, io, runArgv)
           : { files: outcome.files };
       return { outcome, ...regenerated };
     });
@@ -93,9 +96,12 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
     io.out(`alpha update: operator-ts ${base.version} -> ${theirs.version}\n${summary(outcome)}`);
     if (outcome.conflicts.length > 0 && flags.force !== true)
       throw new UserError(
-        `${outcome.conflicts.length} files conflict (you and operator-ts ${theirs.version} changed the same lines): ${outcome.conflicts.join(', ')}; nothing was written`,
+        `${outcome.conflicts.length} files conflict (you and operator-ts ${theirs.version} changed the same lines): ` +
+          `${outcome.conflicts.join(', ')}; nothing was written`,
         {
-          hint: 're-run with --force to write the merge with the conflicts marked as git marks them (<<<<<<< ours, ||||||| ancestor, ======= , >>>>>>> theirs), then resolve them',
+          hint:
+            're-run with --force to write the merge with the conflicts marked as git marks them ' +
+            '(<<<<<<< ours, ||||||| ancestor, =======, >>>>>>> theirs), then resolve them',
         },
       );
     io.signal?.throwIfAborted();

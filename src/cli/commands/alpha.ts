@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { bindOptions, GLOBAL_OPTIONS } from '../options.js';
+import type { RunArgv } from '../alpha/scaffolder.js';
 import type { RunContext } from '../run-context.js';
 import { examplesHelp } from './shared.js';
 
@@ -9,7 +10,7 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function alphaGenerateCommand(ctx: RunContext): Command {
+function alphaGenerateCommand(ctx: RunContext, runArgv: RunArgv): Command {
   const cmd = new Command('generate')
     .description('Scaffold the project again from PROJECT with this operator-ts, keeping your code')
     .option('--input-dir <dir>', 'the project to scaffold again (default: the current folder)')
@@ -27,23 +28,27 @@ function alphaGenerateCommand(ctx: RunContext): Command {
     const { alphaGenerateAction } = await import('../alpha/generate-action.js');
     const inputDir = text(opts['inputDir']);
     const outputDir = text(opts['outputDir']);
-    await alphaGenerateAction(ctx, {
-      ...(inputDir === undefined ? {} : { inputDir }),
-      ...(outputDir === undefined ? {} : { outputDir }),
-      dryRun: opts['dryRun'] === true,
-    });
+    await alphaGenerateAction(
+      ctx,
+      {
+        ...(inputDir === undefined ? {} : { inputDir }),
+        ...(outputDir === undefined ? {} : { outputDir }),
+        dryRun: opts['dryRun'] === true,
+      },
+      runArgv,
+    );
   });
   return cmd;
 }
 
-function alphaUpdateCommand(ctx: RunContext): Command {
+function alphaUpdateCommand(ctx: RunContext, runArgv: RunArgv): Command {
   const cmd = new Command('update')
     .description(
-      'Move the project to this operator-ts version by a three-way merge of the old scaffold, the new one and your code',
+      'Move the project to this operator-ts version: a three-way merge of the old scaffold, the new one and your code',
     )
     .option(
       '--from <version>',
-      'the version the project was scaffolded with, a tarball or a built operator-ts folder (default: cliVersion in PROJECT)',
+      'the version the project was made with, a tarball or a built operator-ts folder (default: cliVersion in PROJECT)',
     )
     .option('--to <version>', 'the version to move to, as --from (default: this operator-ts)');
   bindOptions(cmd, [
@@ -67,22 +72,26 @@ function alphaUpdateCommand(ctx: RunContext): Command {
     const { alphaUpdateAction } = await import('../alpha/update-action.js');
     const from = text(opts['from']);
     const to = text(opts['to']);
-    await alphaUpdateAction(ctx, {
-      ...(from === undefined ? {} : { from }),
-      ...(to === undefined ? {} : { to }),
-      force: opts['force'] === true,
-      dryRun: opts['dryRun'] === true,
-    });
+    await alphaUpdateAction(
+      ctx,
+      {
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+        force: opts['force'] === true,
+        dryRun: opts['dryRun'] === true,
+      },
+      runArgv,
+    );
   });
   return cmd;
 }
 
-/** alphaCommand builds `alpha generate` and `alpha update`: re-scaffolding and upgrading a project, as kubebuilder's alpha commands. */
-export function alphaCommand(ctx: RunContext): Command {
+/** alphaCommand builds `alpha generate` and `alpha update`: re-scaffolding and upgrading a project. */
+export function alphaCommand(ctx: RunContext, runArgv: RunArgv): Command {
   return new Command('alpha')
     .description(
       'Upgrade a project: scaffold it again with this version (generate) or merge the new scaffold into it (update)',
     )
-    .addCommand(alphaGenerateCommand(ctx))
-    .addCommand(alphaUpdateCommand(ctx));
+    .addCommand(alphaGenerateCommand(ctx, runArgv))
+    .addCommand(alphaUpdateCommand(ctx, runArgv));
 }
