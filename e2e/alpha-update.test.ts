@@ -182,6 +182,52 @@ describe('alpha update when the author changed the lines the CLI changed', () =>
   });
 });
 
+describe('alpha update --branch', () => {
+  const gitEnv = {
+    GIT_AUTHOR_NAME: 'A',
+    GIT_AUTHOR_EMAIL: 'a@example.com',
+    GIT_COMMITTER_NAME: 'A',
+    GIT_COMMITTER_EMAIL: 'a@example.com',
+  };
+  const git = async (dir: string, ...args: string[]): Promise<string> =>
+    String((await execa('git', args, { cwd: dir, env: gitEnv, stdin: 'ignore' })).stdout);
+  let dir = '';
+
+  beforeAll(async () => {
+    dir = await scaffoldWithOldCli('branch');
+    for (const [path, [from, to]] of Object.entries(EDITS)) await edit(dir, path, from, to);
+    await git(dir, 'init', '--quiet', '--initial-branch', 'main');
+    await git(dir, 'add', '-A');
+    await git(dir, 'commit', '--quiet', '-m', 'the project');
+    await writeFile(join(dir, 'notes.txt'), 'not committed\n');
+  });
+
+  it('refuses while tracked files have uncommitted changes, and writes nothing', async () => {
+    await writeFile(join(dir, 'README.md'), 'changed\n');
+    const before = await snapshotTree(dir);
+    const r = await runCli(['alpha', 'update', '--from', oldCli, '--branch'], dir, gitEnv);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('uncommitted changes');
+    expect(await snapshotTree(dir)).toEqual(before);
+    await git(dir, 'checkout', '--', 'README.md');
+  });
+
+  it('commits the update on a new branch, leaving other untracked files alone', async () => {
+    const r = await runCli(['alpha', 'update', '--from', oldCli, '--branch'], dir, gitEnv);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const branch = `operator-ts-update-from-${OLD_VERSION}-to-0.1.0`;
+    expect(r.stdout).toContain(`Committed on branch ${branch}.`);
+    expect(await git(dir, 'branch', '--show-current')).toBe(branch);
+    expect(await git(dir, 'log', '-1', '--format=%s')).toBe(
+      `Upgrade the scaffold from operator-ts ${OLD_VERSION} to 0.1.0`,
+    );
+    expect(await git(dir, 'status', '--porcelain')).toBe('?? notes.txt');
+    const changed = (await git(dir, 'diff', '--name-only', 'main', 'HEAD')).split('\n');
+    expect(changed).toEqual(expect.arrayContaining(['PROJECT', 'Makefile', CONTROLLER, 'package.json']));
+    expect(await readFile(join(dir, CONTROLLER), 'utf8')).toContain(NEW_LINE);
+  });
+});
+
 describe('alpha update from a packed release', () => {
   it('installs the tarball once into the cache and merges as with the folder', async () => {
     const packs = join(work, 'packs');

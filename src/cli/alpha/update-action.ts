@@ -7,6 +7,7 @@ import type { RunContext } from '../run-context.js';
 import { scaffolderFor } from './cli-source.js';
 import { readFileMap, type FileMap } from './file-tree.js';
 import { readProjectIn } from './generate-action.js';
+import { checkBranch, commitPaths, switchToNewBranch, updateBranchName } from './git-branch.js';
 import { gitMergeFile, hasConflictMarkers, threeWayMerge, type MergeOutcome } from './merge.js';
 import type { RunArgv } from './scaffolder.js';
 import { freshScaffold, printWritten, regenerate, stageTree, withScratch } from './staging.js';
@@ -17,6 +18,8 @@ export interface AlphaUpdateFlags {
   readonly to?: string;
   readonly force?: boolean;
   readonly dryRun?: boolean;
+  /** Commit the update on a new branch: true for the default name, or the name. */
+  readonly branch?: boolean | string;
 }
 
 function withoutProject(files: FileMap): FileMap {
@@ -41,7 +44,8 @@ function summary(outcome: MergeOutcome): string {
  * `alpha update`: the ancestor is the project scaffolded afresh by the version it was made with (--from,
  * else PROJECT's cliVersion), theirs the same by the target version (--to, else this CLI), ours the project
  * as it is. Nothing is written while a file conflicts, unless --force: then the merge is written with the
- * conflicts marked as git marks them, and the command still fails until they are resolved.
+ * conflicts marked as git marks them, and the command still fails until they are resolved. With --branch the
+ * result is committed on a new branch.
  */
 export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags, runArgv: RunArgv): Promise<void> {
   const { io } = ctx;
@@ -63,6 +67,13 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
       await scaffolderFor(from, io, '--from', runArgv),
       await scaffolderFor(flags.to ?? cliVersion(), io, '--to', runArgv),
     ];
+    const branch =
+      flags.branch === undefined || flags.branch === false || dryRun
+        ? undefined
+        : flags.branch === true
+          ? updateBranchName(base.version, theirs.version)
+          : flags.branch;
+    if (branch !== undefined) await checkBranch(root, branch);
     const labels = {
       ours: 'ours',
       base: `ancestor (operator-ts ${base.version})`,
@@ -106,8 +117,20 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
       );
     io.signal?.throwIfAborted();
     const tree = stageTree(root, result.files, outcome.removed);
+    if (branch !== undefined) await switchToNewBranch(root, branch);
     const changes = dryRun ? tree.changes() : tree.flush();
     printWritten(io, changes, dryRun);
+    if (branch !== undefined) {
+      const conflicts =
+        outcome.conflicts.length === 0 ? '' : ` (conflicts to resolve: ${outcome.conflicts.join(', ')})`;
+      const written = changes.filter((c) => c.kind !== 'SKIP').map((c) => c.path);
+      await commitPaths(
+        root,
+        written,
+        `Upgrade the scaffold from operator-ts ${base.version} to ${theirs.version}${conflicts}`,
+      );
+      io.out(`Committed on branch ${branch}.\n`);
+    }
     if (result.problem !== undefined)
       io.err(`Warning: generate failed on the merged project, its outputs are as they were: ${result.problem}\n`);
     const marked = [...result.files].filter(([, content]) => hasConflictMarkers(content)).map(([p]) => p);

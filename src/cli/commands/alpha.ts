@@ -51,6 +51,10 @@ function alphaUpdateCommand(ctx: RunContext, runArgv: RunArgv): Command {
       'the version the project was made with, a tarball or a built operator-ts folder (default: cliVersion in PROJECT)',
     )
     .option('--to <version>', 'the version to move to, as --from (default: this operator-ts)');
+  cmd.option(
+    '--branch [name]',
+    'commit the update on a new branch (default name: operator-ts-update-from-<from>-to-<to>)',
+  );
   bindOptions(cmd, [
     {
       name: 'force',
@@ -66,6 +70,7 @@ function alphaUpdateCommand(ctx: RunContext, runArgv: RunArgv): Command {
       'operator-ts alpha update',
       'operator-ts alpha update --from 0.1.0',
       'operator-ts alpha update --from ../operator-ts-0.1.0.tgz --force',
+      'operator-ts alpha update --branch',
     ]),
   );
   cmd.action(async (opts: Record<string, unknown>) => {
@@ -79,6 +84,7 @@ function alphaUpdateCommand(ctx: RunContext, runArgv: RunArgv): Command {
         ...(to === undefined ? {} : { to }),
         force: opts['force'] === true,
         dryRun: opts['dryRun'] === true,
+        ...(opts['branch'] === undefined ? {} : { branch: opts['branch'] === true ? true : String(opts['branch']) }),
       },
       runArgv,
     );
