@@ -61,6 +61,6 @@ export async function commitPaths(root: string, paths: readonly string[], messag
   const commit = await git(root, ['commit', '--quiet', '-m', message]);
   if (!commit.ok)
     throw new UserError(`--branch: git commit failed: ${commit.err}`, {
-      hint: 'the files are written and staged: commit them by hand (git commit), after setting user.name and user.email',
+      hint: 'the files are written and staged: commit them by hand, after setting git user.name and user.email',
     });
 }
