@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { otherCliVersion } from './helpers/older-cli.js';
 import { goldenRoot } from './helpers/paths.js';
+import { expectSameProject } from './helpers/replay-order.js';
 import { makeWorkdir, removeWorkdir, snapshotTree } from './helpers/workdir.js';
 
 const OLD_VERSION = '0.0.9';
@@ -181,6 +182,38 @@ describe('alpha update when the author changed the lines the CLI changed', () =>
     expect(current.stderr).toContain(`1 files hold conflict markers: ${CONTROLLER}`);
   });
 });
+
+describe.each(['single-group', 'multigroup', 'namespaced', 'conversion', 'mesh', 'helm-hybrid'])(
+  'alpha update of golden project %s',
+  (name) => {
+    it('carries an edit to a controller across the CLI change and comes out as the golden project', async () => {
+      // The project as the older release scaffolds it from the golden PROJECT, then edited by its author.
+      const dir = join(work, `golden-${name}`);
+      const made = await execa(
+        process.execPath,
+        [
+          join(oldCli, 'bin/operator-ts.js'),
+          'alpha',
+          'generate',
+          '--input-dir',
+          join(goldenRoot, name),
+          '--output-dir',
+          dir,
+        ],
+        { cwd: work, reject: false },
+      );
+      expect(made.exitCode, String(made.stderr)).toBe(0);
+      const controller = [...(await snapshotTree(dir)).keys()].find((p) => p.endsWith('.controller.ts')) ?? '';
+      const mine = 'export const MY_SETTING = 1;\n';
+      await writeFile(join(dir, controller), `${await readFile(join(dir, controller), 'utf8')}${mine}`);
+      const r = await runCli(['alpha', 'update', '--from', oldCli], dir);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const want = await snapshotTree(join(goldenRoot, name));
+      want.set(controller, `${want.get(controller) ?? ''}${mine}`);
+      expectSameProject(await snapshotTree(dir), want);
+    });
+  },
+);
 
 describe('alpha update --branch', () => {
   const gitEnv = {
