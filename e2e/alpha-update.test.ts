@@ -2,7 +2,7 @@
 // built checkout with version 0.0.9 and a changed controller and Makefile template, see
 // helpers/older-cli.ts), edited by its author, then updated with the BUILT CLI (run `npm run build` first).
 import { execa } from 'execa';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
@@ -293,6 +293,13 @@ describe('alpha update refuses what it cannot use', () => {
     const notPackage = await runCli(['alpha', 'update', '--from', './src'], dir);
     expect(notPackage.exitCode).toBe(1);
     expect(notPackage.stderr).toContain('is not an operator-ts package');
+    // A tarball npm cannot install leaves nothing in the cache.
+    const cache = join(work, 'bogus-cache');
+    await writeFile(join(work, 'bogus.tgz'), 'not a tarball\n');
+    const bogus = await runCli(['alpha', 'update', '--from', join(work, 'bogus.tgz')], dir, { OPERATOR_TS_CLI_CACHE: cache });
+    expect(bogus.exitCode).toBe(1);
+    expect(bogus.stderr).toContain('cannot install');
+    expect(await readdir(cache)).toEqual([]);
     expect(await snapshotTree(dir)).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -47,28 +47,40 @@ function packageAt(dir: string, spec: string): { version: string; bin: string } 
   return { version: pkg.version, bin };
 }
 
+/**
+ * npmInstall installs spec into target with npm, through a sibling folder renamed into place once npm has
+ * succeeded: an install that failed or was interrupted leaves no half-filled cache entry to be taken later.
+ */
 async function npmInstall(io: CliIO, target: string, spec: string, label: string): Promise<void> {
+  const partial = `${target}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
   const progress = startProgress(io.err, io.errIsTTY === true, `installing ${label}`);
-  const r = await execa(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--no-save', '--ignore-scripts', '--prefix', target, spec],
-    {
-      reject: false,
-      stdin: 'ignore',
-      ...(io.signal === undefined ? {} : { cancelSignal: io.signal }),
-    },
-  );
-  io.signal?.throwIfAborted();
-  progress.done(r.exitCode === 0 ? 'done' : 'failed');
-  if (r.exitCode !== 0)
-    throw new UserError(
-      `cannot install ${label} with npm: ${String(r.stderr).trim().split('\n').slice(-3).join(' ')}`,
-      {
-        hint:
-          'check the version exists (npm view operator-ts versions) and that the registry is reachable, ' +
-          'or pass a tarball made by `npm pack`',
-      },
+  try {
+    const r = await execa(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--no-save', '--ignore-scripts', '--prefix', partial, spec],
+      { reject: false, stdin: 'ignore', ...(io.signal === undefined ? {} : { cancelSignal: io.signal }) },
     );
+    progress.done(r.exitCode === 0 ? 'done' : 'failed');
+    io.signal?.throwIfAborted();
+    if (r.exitCode !== 0)
+      throw new UserError(
+        `cannot install ${label} with npm: ${String(r.stderr).trim().split('\n').slice(-3).join(' ')}`,
+        {
+          hint:
+            'check the version exists (npm view operator-ts versions) and that the registry is reachable, ' +
+            'or pass a tarball made by `npm pack`',
+        },
+      );
+    // Another run may have filled the entry meanwhile: then its copy stays.
+    if (!existsSync(join(target, 'node_modules', 'operator-ts', 'package.json'))) {
+      rmSync(target, { recursive: true, force: true });
+      renameSync(partial, target);
+    }
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
 }
 
 /**
