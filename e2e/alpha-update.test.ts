@@ -296,7 +296,9 @@ describe('alpha update refuses what it cannot use', () => {
     // A tarball npm cannot install leaves nothing in the cache.
     const cache = join(work, 'bogus-cache');
     await writeFile(join(work, 'bogus.tgz'), 'not a tarball\n');
-    const bogus = await runCli(['alpha', 'update', '--from', join(work, 'bogus.tgz')], dir, { OPERATOR_TS_CLI_CACHE: cache });
+    const bogus = await runCli(['alpha', 'update', '--from', join(work, 'bogus.tgz')], dir, {
+      OPERATOR_TS_CLI_CACHE: cache,
+    });
     expect(bogus.exitCode).toBe(1);
     expect(bogus.stderr).toContain('cannot install');
     expect(await readdir(cache)).toEqual([]);
