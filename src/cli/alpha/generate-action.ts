@@ -2,37 +2,18 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
-import { parseProjectFile, readProjectText, type ProjectFile } from '../../model/project-reader.js';
-import { PROJECT_FILE } from '../../model/project.js';
 import { withCommandLock } from '../command-lock.js';
 import type { RunContext } from '../run-context.js';
 import { carryAcross, replacedFiles } from './carry.js';
 import { readFileMap } from './file-tree.js';
 import { inProcessScaffolder, type RunArgv } from './scaffolder.js';
-import { freshScaffold, printWritten, regenerate, stageTree, withScratch } from './staging.js';
+import { freshScaffold, printWritten, readProjectIn, regenerate, stageTree, withScratch } from './staging.js';
 
 /** AlphaGenerateFlags are the flags of `alpha generate`. */
 export interface AlphaGenerateFlags {
   readonly inputDir?: string;
   readonly outputDir?: string;
   readonly dryRun?: boolean;
-}
-
-/** readProjectIn reads and validates dir/PROJECT for an alpha command, or says how to get one. */
-export function readProjectIn(dir: string, cwd: string, command: string): ProjectFile {
-  const text = readProjectText(dir);
-  const label = relative(cwd, join(dir, PROJECT_FILE)) || PROJECT_FILE;
-  if (text === undefined)
-    throw new UserError(
-      `no ${PROJECT_FILE} file in ${dir}: \`operator-ts ${command}\` scaffolds a project again from it`,
-      {
-        hint:
-          command === 'alpha generate'
-            ? 'run it in the project folder, or point --input-dir at it'
-            : 'run it in the project folder',
-      },
-    );
-  return parseProjectFile(text, label);
 }
 
 function checkOutputDir(output: string, flag: string): void {

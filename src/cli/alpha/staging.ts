@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { isUserError } from '../../errors/user-error.js';
+import { join, relative } from 'node:path';
+import { isUserError, UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
 import { VirtualTree, type Change } from '../../machinery/tree.js';
-import type { ProjectFile } from '../../model/project-reader.js';
+import { parseProjectFile, readProjectText, type ProjectFile } from '../../model/project-reader.js';
+import { PROJECT_FILE } from '../../model/project.js';
 import type { PluginCatalog } from '../chain.js';
 import type { CliIO } from '../io.js';
 import { readFileMap, writeFileMap, type FileMap } from './file-tree.js';
@@ -13,6 +14,23 @@ import { inProcessScaffolder, scaffoldProject, type RunArgv, type Scaffolder } f
 
 /** BOILERPLATE is the project's licence header, read so the fresh scaffold carries it. */
 const BOILERPLATE = 'hack/boilerplate.ts.txt';
+
+/** readProjectIn reads and validates dir/PROJECT for an alpha command, or says how to get one. */
+export function readProjectIn(dir: string, cwd: string, command: string): ProjectFile {
+  const text = readProjectText(dir);
+  const label = relative(cwd, join(dir, PROJECT_FILE)) || PROJECT_FILE;
+  if (text === undefined)
+    throw new UserError(
+      `no ${PROJECT_FILE} file in ${dir}: \`operator-ts ${command}\` scaffolds a project again from it`,
+      {
+        hint:
+          command === 'alpha generate'
+            ? 'run it in the project folder, or point --input-dir at it'
+            : 'run it in the project folder',
+      },
+    );
+  return parseProjectFile(text, label);
+}
 
 /**
  * withScratch runs fn with a scratch folder in the system temp folder, removed afterwards: every fresh

@@ -6,11 +6,10 @@ import { withCommandLock } from '../command-lock.js';
 import type { RunContext } from '../run-context.js';
 import { scaffolderFor } from './cli-source.js';
 import { readFileMap, type FileMap } from './file-tree.js';
-import { readProjectIn } from './generate-action.js';
 import { checkBranch, commitPaths, switchToNewBranch, updateBranchName } from './git-branch.js';
 import { gitMergeFile, hasConflictMarkers, threeWayMerge, type MergeOutcome } from './merge.js';
 import type { RunArgv } from './scaffolder.js';
-import { freshScaffold, printWritten, regenerate, stageTree, withScratch } from './staging.js';
+import { freshScaffold, printWritten, readProjectIn, regenerate, stageTree, withScratch } from './staging.js';
 
 /** AlphaUpdateFlags are the flags of `alpha update`. */
 export interface AlphaUpdateFlags {

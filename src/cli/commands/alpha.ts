@@ -98,6 +98,7 @@ export function alphaCommand(ctx: RunContext, runArgv: RunArgv): Command {
     .description(
       'Upgrade a project: scaffold it again with this version (generate) or merge the new scaffold into it (update)',
     )
+    .addHelpText('after', examplesHelp(['operator-ts alpha update --help', 'operator-ts alpha generate --help']))
     .addCommand(alphaGenerateCommand(ctx, runArgv))
     .addCommand(alphaUpdateCommand(ctx, runArgv));
 }
