@@ -56,6 +56,19 @@ describe('replayPlan', () => {
     );
   });
 
+  it('replays helm/v1 from the kustomize output and chart files the project holds', () => {
+    const text = readFileSync(join(golden('namespaced'), 'PROJECT'), 'utf8')
+      .replace('- operator-ts.dev/v1\n', '- operator-ts.dev/v1\n- helm.operator-ts.dev/v1\n')
+      .replace('resources:\n', 'plugins:\n  helm.operator-ts.dev/v1:\n    manifests: out/install.yaml\nresources:\n');
+    const steps = replayPlan(parseProjectFile(text), builtinCatalog(), { root: '/p', boilerplate: undefined });
+    expect(steps.at(-1)).toEqual({
+      argv: ['edit', '--plugins', 'helm.operator-ts.dev/v1', '--manifests', 'out/install.yaml'],
+      seed: ['out/install.yaml', 'dist/chart/Chart.yaml', 'dist/chart/values.yaml'],
+    });
+    expect(steps[0]?.argv).toContain('operator-ts.dev/v1');
+    expect(steps[0]?.argv.join(' ')).not.toContain('helm');
+  });
+
   it('lets a plugin that recorded a kind scaffold it, from the chart the project holds', () => {
     expect(plan('helm-hybrid').slice(1)).toEqual([
       'operator-ts create api --plugins helm-hybrid.operator-ts.dev/v1 --group web --version v1alpha1 --kind WebApp ' +
