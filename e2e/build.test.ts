@@ -30,6 +30,7 @@ describe('a generated project installs, builds and passes its own tests', () => 
     await runCliOk(['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball], dir);
     await runCliOk(['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'], dir);
     await runCliOk(['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--defaulting', '--programmatic-validation'], dir);
+    await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'], dir);
   });
 
   afterAll(async () => {
@@ -46,7 +47,11 @@ describe('a generated project installs, builds and passes its own tests', () => 
     await npm(dir, 'run', 'manifests');
     expect(await readFile(join(dir, 'config/crd/bases/cache.example.com_memcacheds.yaml'), 'utf8')).toContain('kind: CustomResourceDefinition');
     expect(await readFile(join(dir, 'config/rbac/role.yaml'), 'utf8')).toContain('memcacheds');
-    expect(await readFile(join(dir, 'config/webhook/manifests.yaml'), 'utf8')).toContain('/mutate-cache-example-com-v1alpha1-memcached');
+    const webhooks = await readFile(join(dir, 'config/webhook/manifests.yaml'), 'utf8');
+    expect(webhooks).toContain('/mutate-cache-example-com-v1alpha1-memcached');
+    // The sidecar injector's selectors come from the patch argument of its marker.
+    expect(webhooks).toMatch(/path: \/inject--v1-pod\n(?:.*\n)*\s+namespaceSelector:\n\s+matchLabels:\n\s+sidecar\.example\.com\/injection: enabled\n/);
+    expect(webhooks).toContain('reinvocationPolicy: IfNeeded');
   });
 
   it('npm run generate reports nothing to change (create api already wrote the descriptors)', async () => {
@@ -60,7 +65,7 @@ describe('a generated project installs, builds and passes its own tests', () => 
 
   it('npm test runs the unit tests and the envtest suite with the project vitest config', async () => {
     const out = await npm(dir, 'test');
-    for (const file of ['src/controllers/memcached.controller.test.ts', 'src/webhooks/v1alpha1/memcached.webhook.test.ts', 'test/envtest.test.ts'])
+    for (const file of ['src/controllers/memcached.controller.test.ts', 'src/webhooks/v1alpha1/memcached.webhook.test.ts', 'src/webhooks/v1/pod.webhook.test.ts', 'test/envtest.test.ts'])
       expect(out).toContain(file);
     expect(out).not.toMatch(/\bfailed\b/);
   });

@@ -127,6 +127,8 @@ describe('bad input: exit 1, one message naming the value and the fix, nothing w
     ['create api for an existing resource', API, 'cache/v1alpha1 Memcached already exists in PROJECT', '--force'],
     ['create webhook for an unknown API', ['create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Redis', '--defaulting'], 'no API cache/v1 Redis in PROJECT', 'operator-ts create api --group cache --version v1 --kind Redis'],
     ['create webhook without a type', WEBHOOK, 'no webhook type selected for cache/v1alpha1 Memcached', '--defaulting'],
+    ['a sidecar injector for a kind of the project', [...WEBHOOK, '--sidecar-injection'], 'cache/v1alpha1 Memcached is not core/v1 Pod', '--group core --version v1 --kind Pod --sidecar-injection'],
+    ['a sidecar injector for a built-in kind other than Pod', ['create', 'webhook', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--sidecar-injection'], '--sidecar-injection injects into Pods; apps/v1 Deployment is not core/v1 Pod', 'get the sidecar when their Pods are created'],
     ['a second group in a single-group project', ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate'], 'already uses group "cache"', 'operator-ts edit --multigroup'],
     ['init into a directory that already holds a project', INIT, 'already holds an operator-ts project', 'run init in an empty directory'],
     ['an unknown plugin', [...API, '--plugins', 'helm/v9'], 'no plugin matches "helm/v9"', 'use one of:'],

@@ -27,7 +27,7 @@ describe('templates', () => {
 
   it('every descriptor template exists and every .hbs is used by a descriptor', async () => {
     // Scenarios covering every branch that picks templates: init, API + controller, built-in controller,
-    // all three webhook types. A missing template fails the command (ENOENT while rendering).
+    // all webhook types. A missing template fails the command (ENOENT while rendering).
     const dir = newProjectDir();
     const steps: string[][] = [
       [...INIT],
@@ -36,6 +36,7 @@ describe('templates', () => {
       ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'],
       [...WEBHOOK, '--defaulting', '--programmatic-validation'],
       ['create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--conversion', '--spoke', 'v1alpha1'],
+      ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'],
     ];
     for (const step of steps) {
       const r = await runCli(dir, ...step);
@@ -54,6 +55,8 @@ describe('templates', () => {
     expect(helm.code, helm.err).toBe(0);
     const istio = await runCli(dir, 'edit', '--plugins', 'istio/v1');
     expect(istio.code, istio.err).toBe(0);
+    const grafana = await runCli(dir, 'edit', '--plugins', 'grafana/v1');
+    expect(grafana.code, grafana.err).toBe(0);
     expect([...rendered].sort()).toEqual(listTemplates(templatesRoot()).sort());
   });
 });

@@ -2,6 +2,7 @@ import { findResource, fullGroup, pascal, UserError, type HookContext, type Reso
 import { readHeader } from './boilerplate.js';
 import { fitsOnOneLine } from './format-config.js';
 import { importFrom, resourceNames, type ResourceNames } from './names.js';
+import { checkSidecarInjection, sidecarFragments, sidecarImports, sidecarView } from './sidecar-injection.js';
 import { markStorageVersion } from './storage-version.js';
 
 const T = 'typescript/create-webhook';
@@ -11,6 +12,8 @@ interface WebhookTypes {
   defaulting: boolean;
   validation: boolean;
   conversion: boolean;
+  /** An annotation-driven sidecar injector (core/v1 Pod only). */
+  sidecarInjection: boolean;
 }
 
 function requested(ctx: HookContext): WebhookTypes {
@@ -18,6 +21,7 @@ function requested(ctx: HookContext): WebhookTypes {
     defaulting: ctx.flags['defaulting'] === true,
     validation: ctx.flags['programmaticValidation'] === true,
     conversion: ctx.flags['conversion'] === true,
+    sidecarInjection: ctx.flags['sidecarInjection'] === true,
   };
 }
 
@@ -30,13 +34,13 @@ function spokesOf(ctx: HookContext): string[] {
  * runtimeTypeNames are the operator-ts/runtime types the admission classes of `types` use, so a webhook file
  * imports no name it does not use (type-aware lint reports unused imports).
  */
-function runtimeTypeNames(types: Pick<WebhookTypes, 'defaulting' | 'validation'>): string[] {
-  const admission = types.defaulting || types.validation;
+function runtimeTypeNames(types: Pick<WebhookTypes, 'defaulting' | 'validation' | 'sidecarInjection'>): string[] {
+  const admission = types.defaulting || types.validation || types.sidecarInjection;
   return [
     ...(admission ? ['AdmissionContext'] : []),
     ...(types.defaulting ? ['CustomDefaulter'] : []),
     ...(types.validation ? ['CustomValidator'] : []),
-    ...(types.validation ? ['Warnings'] : []),
+    ...(types.validation || types.sidecarInjection ? ['Warnings'] : []),
     ...(admission ? ['Wire'] : []),
   ];
 }
@@ -78,7 +82,8 @@ export function webhookView(ctx: HookContext, n: ResourceNames, types: WebhookTy
     apiVersion: group === '' ? n.version : `${group}/${n.version}`,
     defaulting: types.defaulting,
     validation: types.validation,
-    admission: types.defaulting || types.validation,
+    sidecarInjection: types.sidecarInjection,
+    admission: types.defaulting || types.validation || types.sidecarInjection,
     looseSample: n.core || n.external,
     runtimeTypes: ['Manager', ...runtimeTypeNames(types)].sort().join(', '),
     updateOnOneLine: fitsOnOneLine(`  validateUpdate(ctx: AdmissionContext, oldObj: Wire<${n.typeName}>, newObj: Wire<${n.typeName}>): Promise<Warnings | void> {`),
@@ -112,6 +117,7 @@ function conversionView(ctx: HookContext, res: ResourceConfig, n: ResourceNames,
 
 /** addWebhookTests declares the webhook's unit test file and inserts one test (and import) per webhook class. */
 function addWebhookTests(ctx: HookContext, n: ResourceNames, types: WebhookTypes, data: Record<string, unknown>): void {
+  const sidecar = types.sidecarInjection ? sidecarFragments(ctx, n, data) : undefined;
   const current = ctx.tree.read(n.webhookTestFile) ?? '';
   const imports: string[] = [];
   const tests: { template: string; data: Record<string, unknown> }[] = [];
@@ -122,6 +128,10 @@ function addWebhookTests(ctx: HookContext, n: ResourceNames, types: WebhookTypes
   };
   if (types.defaulting) add(`${n.kind}CustomDefaulter`, `${T}/defaulter.test.ts.hbs`);
   if (types.validation) add(`${n.kind}CustomValidator`, `${T}/validator.test.ts.hbs`);
+  if (sidecar !== undefined) {
+    imports.push(...sidecar.testImports);
+    tests.push(...sidecar.tests);
+  }
   ctx.files.add(
     { kind: 'template', template: `${T}/kind.webhook.test.ts.hbs`, path: n.webhookTestFile, data, ifExists: 'skip' },
     { kind: 'insert', path: n.webhookTestFile, ifMissing: 'error', fragments: { imports, tests } },
@@ -142,6 +152,7 @@ function recordWebhooks(res: ResourceConfig, want: WebhookTypes, spokes: string[
     defaulting: want.defaulting || before?.defaulting === true,
     validation: want.validation || before?.validation === true,
     conversion: want.conversion || before?.conversion === true,
+    sidecarInjection: want.sidecarInjection || before?.sidecarInjection === true,
   };
   res.webhooks = {
     ...before,
@@ -149,6 +160,7 @@ function recordWebhooks(res: ResourceConfig, want: WebhookTypes, spokes: string[
     ...(types.defaulting ? { defaulting: true } : {}),
     ...(types.validation ? { validation: true } : {}),
     ...(types.conversion ? { conversion: true, spoke: spokes } : {}),
+    ...(types.sidecarInjection ? { sidecarInjection: true } : {}),
   };
   return types;
 }
@@ -164,7 +176,7 @@ function admissionFragments(
   const classes: Fragment[] = [];
   // A class the user has edited no longer matches its fragment, so existing classes are found by name.
   const current = ctx.tree.read(n.webhookFile);
-  const added = { defaulting: false, validation: false };
+  const added = { defaulting: false, validation: false, sidecarInjection: false };
   if (types.defaulting) {
     builder.push(`.withDefaulter(new ${n.kind}CustomDefaulter())`);
     added.defaulting = !(current ?? '').includes(`class ${n.kind}CustomDefaulter `);
@@ -175,6 +187,12 @@ function admissionFragments(
     added.validation = !(current ?? '').includes(`class ${n.kind}CustomValidator `);
     if (added.validation) classes.push({ template: `${T}/validator.ts.hbs`, data });
   }
+  if (types.sidecarInjection) {
+    const sidecar = sidecarFragments(ctx, n, data);
+    builder.push(sidecar.builder);
+    added.sidecarInjection = sidecar.classes.length > 0;
+    classes.push(...sidecar.classes);
+  }
   return { builder, classes, imports: current === undefined ? [] : classImports(current, n, data, added) };
 }
 
@@ -182,12 +200,18 @@ function admissionFragments(
  * classImports are the imports a class added to an existing webhook file needs: the file was scaffolded
  * with the imports of its classes at the time. A name one of its named imports binds is left out.
  */
-function classImports(current: string, n: ResourceNames, data: Record<string, unknown>, added: Pick<WebhookTypes, 'defaulting' | 'validation'>): string[] {
-  if (!added.defaulting && !added.validation) return [];
+function classImports(
+  current: string,
+  n: ResourceNames,
+  data: Record<string, unknown>,
+  added: Pick<WebhookTypes, 'defaulting' | 'validation' | 'sidecarInjection'>,
+): string[] {
+  if (!added.defaulting && !added.validation && !added.sidecarInjection) return [];
   const imported = importedNames(current);
   const missing = runtimeTypeNames(added).filter((name) => !imported.has(name));
   return [
     ...(missing.length > 0 ? [`import type { ${missing.join(', ')} } from 'operator-ts/runtime';`] : []),
+    ...(added.sidecarInjection ? sidecarImports(imported) : []),
     ...(imported.has(n.typeName) ? [] : [`import type { ${n.typeSpecifier} } from '${String(data['typeImport'])}';`]),
   ];
 }
@@ -234,6 +258,12 @@ export const createWebhookSubcommand: Subcommand = {
     { name: 'defaulting', type: 'boolean', description: 'scaffold a mutating (defaulting) webhook', default: false },
     { name: 'programmatic-validation', type: 'boolean', description: 'scaffold a validating webhook', default: false },
     { name: 'conversion', type: 'boolean', description: 'scaffold a conversion webhook with this version as the hub', default: false },
+    {
+      name: 'sidecar-injection',
+      type: 'boolean',
+      description: 'scaffold an annotation-driven sidecar injector (core/v1 Pod only)',
+      default: false,
+    },
     { name: 'spoke', type: 'list', description: 'spoke versions converted to and from the hub, e.g. v1alpha1,v1beta1 (with --conversion)' },
     { name: 'force', type: 'boolean', description: 'scaffold webhook types the resource already has again', default: false },
     { name: 'external-api-domain', type: 'string', description: 'the kind belongs to another project: domain of its group (cert-manager + io = cert-manager.io)' },
@@ -243,8 +273,11 @@ export const createWebhookSubcommand: Subcommand = {
     if (res === undefined) throw new Error('create webhook without a resource');
     const want = requested(ctx);
     const id = `${res.group}/${res.version} ${res.kind}`;
-    if (!want.defaulting && !want.validation && !want.conversion)
-      throw new UserError(`no webhook type selected for ${id}`, { hint: 'pass at least one of --defaulting, --programmatic-validation, --conversion' });
+    if (!want.defaulting && !want.validation && !want.conversion && !want.sidecarInjection)
+      throw new UserError(`no webhook type selected for ${id}`, {
+        hint: 'pass at least one of --defaulting, --programmatic-validation, --conversion, --sidecar-injection',
+      });
+    if (want.sidecarInjection) checkSidecarInjection(res);
     if (res.core !== true && res.external !== true && res.api === undefined)
       throw new UserError(`${id} has no API types in this project (it was created with --resource=false)`, {
         hint: `scaffold the types first: operator-ts create api --group ${res.group} --version ${res.version} --kind ${res.kind} --controller=false --force`,
@@ -266,7 +299,12 @@ export const createWebhookSubcommand: Subcommand = {
     }
     const have = res.webhooks;
     if (ctx.flags['force'] !== true && have !== undefined) {
-      const dup = [want.defaulting && have.defaulting === true ? 'defaulting' : '', want.validation && have.validation === true ? 'validation' : '', want.conversion && have.conversion === true ? 'conversion' : ''].filter((s) => s !== '');
+      const dup = [
+        want.defaulting && have.defaulting === true ? 'defaulting' : '',
+        want.validation && have.validation === true ? 'validation' : '',
+        want.conversion && have.conversion === true ? 'conversion' : '',
+        want.sidecarInjection && have.sidecarInjection === true ? 'sidecar-injection' : '',
+      ].filter((s) => s !== '');
       if (dup.length > 0)
         throw new UserError(`${id} already has a ${dup.join(' and ')} webhook`, { hint: 're-run with --force to scaffold it again, or pick another webhook type' });
     }
@@ -277,12 +315,13 @@ export const createWebhookSubcommand: Subcommand = {
     const spokes = [...new Set([...(res.webhooks?.spoke ?? []), ...spokesOf(ctx)])];
     const types = recordWebhooks(res, requested(ctx), spokes);
     const n = resourceNames(ctx.project, res);
-    const data = webhookView(ctx, n, types);
+    const view = webhookView(ctx, n, types);
+    const data = types.sidecarInjection ? sidecarView(ctx, view) : view;
     const { builder, classes, imports } = admissionFragments(ctx, n, types, data);
     ctx.files.add({ kind: 'template', template: `${T}/kind.webhook.ts.hbs`, path: n.webhookFile, data, ifExists: 'skip' });
     if (types.conversion) imports.push(...addConversion(ctx, res, n, spokes, builder));
     ctx.files.add({ kind: 'insert', path: n.webhookFile, ifMissing: 'error', fragments: { imports, builder, types: classes } });
-    if (types.defaulting || types.validation) addWebhookTests(ctx, n, types, data);
+    if (types.defaulting || types.validation || types.sidecarInjection) addWebhookTests(ctx, n, types, data);
     registerInMain(ctx, res, n);
   },
 };

@@ -78,6 +78,12 @@ describe('the PROJECT reader', () => {
     ['  plural: cronjobs', '  plural: Cronjobs', 'PROJECT:17:11: invalid resources[0].plural "Cronjobs"', 'write `plural: cronjobs` on line 17 of PROJECT'],
     ['  controller: true', '  controller: 1', 'PROJECT:22:15: resources[0].controller must be true or false, found 1', 'write `controller: false` (or true) on line 22 of PROJECT'],
     ['    crdVersion: v1', '    crdVersion: v1beta1', 'PROJECT:20:17: resources[0].api.crdVersion must be v1, found "v1beta1"', 'write `crdVersion: v1` on line 20 of PROJECT'],
+    [
+      '  controller: true',
+      '  controller: true\n  webhooks:\n    webhookVersion: v1\n    sidecarInjection: "yes"',
+      'PROJECT:25:23: resources[0].webhooks.sidecarInjection must be true or false, found "yes"',
+      'write `sidecarInjection: false` (or true) on line 25 of PROJECT',
+    ],
   ])('refuses %s edited to %s', (from, to, message, hint) => {
     const err = errorOf(GOOD.replace(from, to));
     expect(err.message.startsWith(message), err.message).toBe(true);

@@ -140,7 +140,7 @@ function checkResource(r: Reader, entry: unknown, i: number): ResourceConfig {
     if (!r.mapping(webhooks)) r.fail(at('webhooks'), `resources[${i}].webhooks must be a mapping`, fix);
     if (webhooks['webhookVersion'] !== 'v1')
       r.fail(at('webhooks', 'webhookVersion'), `resources[${i}].webhooks.webhookVersion must be v1, found ${JSON.stringify(webhooks['webhookVersion'])}`, `write \`webhookVersion: v1\` on line ${r.line(at('webhooks'))} of ${r.file}`);
-    for (const key of ['defaulting', 'validation', 'conversion']) r.boolean(webhooks, at('webhooks', key), `resources[${i}].webhooks.${key}`);
+    for (const key of ['defaulting', 'validation', 'conversion', 'sidecarInjection']) r.boolean(webhooks, at('webhooks', key), `resources[${i}].webhooks.${key}`);
     const spoke = webhooks['spoke'];
     if (spoke !== undefined) {
       if (!Array.isArray(spoke)) r.fail(at('webhooks', 'spoke'), `resources[${i}].webhooks.spoke must be a list of versions`, fix);

@@ -18,6 +18,8 @@ export interface WebhooksConfig {
   conversion?: boolean;
   /** Spoke versions converted to and from this (hub) version. */
   spoke?: string[];
+  /** An annotation-driven sidecar injector (core/v1 Pod; an operator-ts addition to kubebuilder's fields). */
+  sidecarInjection?: boolean;
   [extra: string]: unknown;
 }
 
@@ -62,7 +64,7 @@ export interface ProjectConfig {
 
 const TOP_KEYS = ['version', 'domain', 'projectName', 'repo', 'layout', 'cliVersion', 'multigroup', 'namespaced', 'plugins', 'resources'];
 const RESOURCE_KEYS = ['core', 'external', 'group', 'domain', 'version', 'kind', 'plural', 'path', 'api', 'controller', 'webhooks'];
-const WEBHOOK_KEYS = ['webhookVersion', 'defaulting', 'validation', 'conversion', 'spoke'];
+const WEBHOOK_KEYS = ['webhookVersion', 'defaulting', 'validation', 'conversion', 'spoke', 'sidecarInjection'];
 
 /** ordered copies the keys of obj in the given order first, then any other keys in their original order. */
 function ordered(obj: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { addCommandOptions, examplesHelp, flagValues } from './shared.js';
 /** createWebhookCommand builds `create webhook`: defaulting, validating and conversion webhooks for an API. */
 export function createWebhookCommand(ctx: RunContext): Command {
   const chain = ctx.helpChain();
-  const cmd = new Command('webhook').description('Scaffold admission (defaulting, validation) or conversion webhooks for an API');
+  const cmd = new Command('webhook').description('Scaffold admission (defaulting, validation), conversion or Pod sidecar-injection webhooks');
   addCommandOptions(cmd, RESOURCE_OPTIONS, chain, 'createWebhook');
   cmd.addHelpText(
     'after',

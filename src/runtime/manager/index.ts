@@ -8,6 +8,12 @@
  */
 export type { Runnable } from '../runnable.js';
 export { createManager, type Manager } from './manager.js';
-export type { LeaderElectionOptions, ManagerOptions } from './options.js';
+export type {
+  LeaderElectionOptions,
+  ManagerOptions,
+  ManagerWebhookOptions,
+  SelfManagedWebhookCertificates,
+} from './options.js';
+export type { TracingOptions } from '../tracing/config.js';
 export { HealthProbeServer, ping, type Checker } from './probes.js';
 export { setupSignalHandler } from './signals.js';

@@ -75,6 +75,33 @@ describe('createManager', () => {
   });
 });
 
+describe('createManager with self-managed webhook certificates', () => {
+  it('needs a Service name, the default file names and a namespace; selfManaged alone is a mistake', async () => {
+    const selfManaged = (extra: object = {}, settings: object = {}) => {
+      const certificates = 'self-managed' as const;
+      const webhook = { certificates, selfManaged: { serviceName: 'svc', ...settings }, ...extra };
+      return manager({ webhook });
+    };
+    const noService = manager({ webhook: { certificates: 'self-managed' } });
+    await expect(noService).rejects.toThrow(/needs webhook\.selfManaged\.serviceName/);
+    await expect(selfManaged({ certName: 'cert.pem' }, { namespace: 'ns' })).rejects.toThrow(
+      /writes the certificate as tls\.crt: remove webhook\.certName \("cert\.pem"\)/,
+    );
+    const notSelfManaged = manager({ webhook: { selfManaged: { serviceName: 'svc' } } });
+    await expect(notSelfManaged).rejects.toThrow(/webhook\.certificates is not 'self-managed'/);
+    const saved = process.env.POD_NAMESPACE;
+    delete process.env.POD_NAMESPACE;
+    try {
+      await expect(selfManaged()).rejects.toThrow(/self-managed webhook certificates need a namespace/);
+      process.env.POD_NAMESPACE = 'operators';
+      await expect(selfManaged()).resolves.toBeDefined();
+    } finally {
+      if (saved === undefined) delete process.env.POD_NAMESPACE;
+      else process.env.POD_NAMESPACE = saved;
+    }
+  });
+});
+
 describe('createManager without a kubeConfig', () => {
   it('explains that no cluster configuration was found', async () => {
     const saved = { HOME: process.env.HOME, KUBECONFIG: process.env.KUBECONFIG, KUBERNETES_SERVICE_HOST: process.env.KUBERNETES_SERVICE_HOST };
@@ -212,6 +239,24 @@ describe('Manager', () => {
     expect(res.code).toBe(200);
     expect(res.body).toMatch(/rest_client_requests_total\{code="200",method="GET",host="127\.0\.0\.1:\d+"\} \d+/);
     expect(res.body).toMatch(/reflector_lists_total\{resource="configmaps"\} [1-9]/);
+    expect(res.body).toContain('# TYPE nodejs_eventloop_lag_seconds histogram');
+    expect(res.body).toMatch(/\nnodejs_heap_size_used_bytes [1-9]/);
+    expect((await probe(mgr.metricsServer!.port!, '/debug/profile/handles')).code).toBe(404);
+    stop.abort();
+    await running;
+  });
+
+  it('serves profiling endpoints on the metrics server when profiling is enabled, and needs that server', async () => {
+    await expect(manager({ profiling: { enabled: true } })).rejects.toThrow(
+      /profiling is served by the metrics server: set metricsBindAddress/,
+    );
+    const profiling = { enabled: true };
+    const mgr = await manager({ metricsBindAddress: '127.0.0.1:0', secureMetrics: false, profiling });
+    const running = mgr.start(stop.signal);
+    await mgr.elected();
+    const res = await probe(mgr.metricsServer!.port!, '/debug/profile/handles');
+    expect(res.code).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ activeResources: { byType: { TCPServerWrap: expect.any(Number) } } });
     stop.abort();
     await running;
   });

@@ -1,5 +1,4 @@
 import { setMaxListeners } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
 import type { FieldIndexer } from '../cache/field-index.js';
@@ -18,14 +17,23 @@ import { LeaderElector, newIdentity } from '../leaderelection/leader-elector.js'
 import { LeaseLock } from '../leaderelection/lease-lock.js';
 import { newLogger, type Logger } from '../log/logger.js';
 import { MetricsServer } from '../metrics/server/server.js';
+import { registry } from '../metrics/registry.js';
+import { registerRuntimeMetrics } from '../metrics/runtime-health.js';
 import { defineResource, type ResourceDescriptor } from '../resource.js';
 import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from '../bind-address.js';
 import { loadKubeConfigClass } from './client-node.js';
 import type { ManagerOptions } from './options.js';
+import { podNamespace } from './pod-namespace.js';
 import { HealthProbeServer, type Checker } from './probes.js';
 import { RunnableGroups } from './runnable-groups.js';
+import {
+  bootstrapSelfManagedCertificates,
+  checkWebhookCertificates,
+  webhookServerOptions,
+} from './webhook-certificates.js';
 import type { Runnable } from '../runnable.js';
+import { tracingRequested } from '../tracing/tracer.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
 export interface Manager {
@@ -76,13 +84,13 @@ export interface Manager {
 }
 
 const EventResource = defineResource<EventsV1Event>({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true });
-const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
 /** DEFAULT_CACHE_SYNC_TIMEOUT_MS is controller-runtime's default CacheSyncTimeout. */
 const DEFAULT_CACHE_SYNC_TIMEOUT_MS = 120_000;
 
 /**
  * createManager builds a {@link Manager}; nothing talks to the API server until `start`. It throws when
- * no cluster configuration is found, a bind address is malformed, or leader election has no namespace.
+ * no cluster configuration is found, a bind address is malformed, or leader election or self-managed
+ * webhook certificates have no namespace.
  */
 export async function createManager(options: ManagerOptions = {}): Promise<Manager> {
   const logger = options.logger ?? newLogger({ level: 'info' });
@@ -90,6 +98,9 @@ export async function createManager(options: ManagerOptions = {}): Promise<Manag
   const fieldManager = options.fieldManager ?? 'operator-ts';
   const probeAddress = parseBindAddress(options.healthProbeBindAddress, 'health probe');
   const metricsAddress = parseBindAddress(options.metricsBindAddress, 'metrics');
+  if (options.profiling?.enabled === true && metricsAddress === undefined) {
+    throw new Error('profiling is served by the metrics server: set metricsBindAddress (--metrics-bind-address) too');
+  }
   let leaseNamespace: string | undefined;
   if (options.leaderElection?.enabled === true) {
     if (options.leaderElection.id === '') throw new Error('leader election needs an id (the Lease name)');
@@ -98,7 +109,19 @@ export async function createManager(options: ManagerOptions = {}): Promise<Manag
       throw new Error('leader election needs a namespace: not running in a cluster, so set leaderElection.namespace (or POD_NAMESPACE)');
     }
   }
-  return new ControllerManager(options, logger, access, fieldManager, probeAddress, metricsAddress, leaseNamespace);
+  checkWebhookCertificates(options.webhook);
+  let certNamespace: string | undefined;
+  if (options.webhook?.certificates === 'self-managed') {
+    certNamespace = options.webhook.selfManaged?.namespace ?? leaseNamespace ?? (await podNamespace());
+    if (certNamespace === undefined) {
+      throw new Error(
+        'self-managed webhook certificates need a namespace: not running in a cluster, ' +
+          'so set webhook.selfManaged.namespace (or POD_NAMESPACE)',
+      );
+    }
+  }
+  const namespaces = { lease: leaseNamespace, certificates: certNamespace };
+  return new ControllerManager(options, logger, access, fieldManager, probeAddress, metricsAddress, namespaces);
 }
 
 class ControllerManager implements Manager {
@@ -119,6 +142,8 @@ class ControllerManager implements Manager {
   private cacheSynced = false;
   private started = false;
   private loadedKubeConfig: KubeConfig | undefined;
+  private readonly leaseNamespace: string | undefined;
+  private readonly certNamespace: string | undefined;
 
   constructor(
     private readonly options: ManagerOptions,
@@ -127,8 +152,10 @@ class ControllerManager implements Manager {
     fieldManager: string,
     probeAddress: ReturnType<typeof parseBindAddress>,
     metricsAddress: ReturnType<typeof parseBindAddress>,
-    private readonly leaseNamespace: string | undefined,
+    namespaces: { lease: string | undefined; certificates: string | undefined },
   ) {
+    this.leaseNamespace = namespaces.lease;
+    this.certNamespace = namespaces.certificates;
     this.transport = new KubeTransport(access, { userAgent: `${fieldManager} (operator-ts)` });
     this.rest = new RestClient(this.transport);
     this.cache = new InformerCache({
@@ -163,8 +190,11 @@ class ControllerManager implements Manager {
         certName: options.metricsCertName,
         keyName: options.metricsKeyName,
         rest: this.rest,
+        profiling: options.profiling,
         logger,
       });
+      const runtimeMetrics = options.runtimeMetrics ?? true;
+      if (runtimeMetrics !== false) registerRuntimeMetrics(registry, runtimeMetrics === true ? {} : runtimeMetrics);
       this.groups.addServer(this.metricsServer);
     }
   }
@@ -221,7 +251,7 @@ class ControllerManager implements Manager {
 
   getWebhookServer(): WebhookServer {
     if (this.webhookServer === undefined) {
-      this.webhookServer = new WebhookServer({ ...this.options.webhook, logger: this.logger });
+      this.webhookServer = new WebhookServer({ ...webhookServerOptions(this.options.webhook), logger: this.logger });
       this.groups.addServer(this.webhookServer);
     }
     return this.webhookServer;
@@ -244,8 +274,13 @@ class ControllerManager implements Manager {
     this.groups.onFailure(() => run.abort());
 
     log.info({}, 'starting manager');
+    // Loaded only when tracing may be on: an operator that does not trace never loads any of it.
+    const tracing = tracingRequested(this.options.tracing)
+      ? await (await import('../tracing/start.js')).startTracing(this.options.tracing, log)
+      : undefined;
     const cacheStop = new AbortController();
     try {
+      await this.bootstrapWebhookCertificates();
       await this.groups.startServers(run.signal);
       const cacheRun = this.cache.start(cacheStop.signal);
       log.info({}, 'waiting for caches to sync');
@@ -295,10 +330,25 @@ class ControllerManager implements Manager {
       await this.groups.stopServers();
       signal.removeEventListener('abort', stopRun);
       this.transport.close();
+      // Last, so that the spans of the final calls (events flushed, the lease released) are exported too.
+      await tracing?.stop();
     }
     const failure = this.groups.failure;
     if (failure !== undefined) throw failure;
     log.info({}, 'manager stopped');
+  }
+
+  /**
+   * bootstrapWebhookCertificates gives the webhook server its certificate before it starts, when the
+   * manager manages it, and adds the runnables that rotate and follow it.
+   */
+  private async bootstrapWebhookCertificates(): Promise<void> {
+    const webhook = this.options.webhook;
+    const server = this.webhookServer;
+    if (server === undefined || webhook?.certificates !== 'self-managed' || this.certNamespace === undefined) return;
+    const ns = this.certNamespace;
+    const runnables = await bootstrapSelfManagedCertificates(webhook, ns, this.apiReader, server, this.logger);
+    for (const r of runnables) this.groups.add(r);
   }
 
   /** flushRecorders sends events the controllers recorded last, waiting at most 5 s. */
@@ -366,15 +416,4 @@ function loadDefaultKubeConfig(): KubeConfig {
     throw new Error(NO_CONFIG_MESSAGE);
   }
   return kc;
-}
-
-async function podNamespace(): Promise<string | undefined> {
-  const fromEnv = process.env.POD_NAMESPACE;
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  try {
-    const ns = (await readFile(SERVICE_ACCOUNT_NAMESPACE, 'utf8')).trim();
-    return ns === '' ? undefined : ns;
-  } catch {
-    return undefined;
-  }
 }

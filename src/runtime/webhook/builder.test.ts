@@ -69,7 +69,7 @@ describe('newWebhookManagedBy', () => {
   it('refuses incomplete configurations', () => {
     const server = new WebhookServer({ logger: silentLogger() });
     expect(() => newWebhookManagedBy(mgrWith(server)).complete()).toThrow(/call for/);
-    expect(() => newWebhookManagedBy(mgrWith(server)).for(V1).complete()).toThrow(/withDefaulter, withValidator or withConversion/);
+    expect(() => newWebhookManagedBy(mgrWith(server)).for(V1).complete()).toThrow(/withDefaulter, withValidator, withConversion or withSidecarInjector/);
     expect(() => newWebhookManagedBy(mgrWith(server)).for(V1).withValidator(validator).withDefaulterPath('/x').complete()).toThrow(/needs withDefaulter/);
   });
 

@@ -4,6 +4,7 @@ import { admissionErrorBody, type WireDefaulter, type WireValidator } from './ad
 import { ConversionRegistry, conversionErrorBody, type HubSpokeConversion } from './conversion.js';
 import { defaultingHandler } from './defaulting.js';
 import type { WebhookServer } from './server.js';
+import { SIDECAR_INJECTION_PATH, type SidecarInjector } from './sidecar-injection.js';
 import { validatingHandler } from './validating.js';
 
 /** WebhookManager is what {@link newWebhookManagedBy} needs of a manager. */
@@ -33,6 +34,15 @@ function pathSuffix(resource: Pick<ResourceDescriptor, 'group' | 'version' | 'ki
 }
 
 const registries = new WeakMap<WebhookServer, ConversionRegistry>();
+const conversionCRDs = new WeakMap<WebhookServer, Set<string>>();
+
+/**
+ * conversionCRDNames lists the CRDs (`<plural>.<group>`) whose conversion a server serves: the targets of
+ * self-managed certificates' CA bundle injection when none are named.
+ */
+export function conversionCRDNames(server: WebhookServer): string[] {
+  return [...(conversionCRDs.get(server) ?? [])].sort();
+}
 
 /** conversionRegistryFor returns the one conversion registry of a server, registering `/convert` on first use. */
 export function conversionRegistryFor(server: WebhookServer): ConversionRegistry {
@@ -51,6 +61,8 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
   private defaulter: WireDefaulter<T> | undefined;
   private validator: WireValidator<T> | undefined;
   private conversion: HubSpokeConversion<T> | undefined;
+  private injector: SidecarInjector | undefined;
+  private injectorPath: string | undefined;
   private customDefaulterPath: string | undefined;
   private customValidatorPath: string | undefined;
 
@@ -82,6 +94,16 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
     return this;
   }
 
+  /**
+   * WebhookBuilder.withSidecarInjector serves a Pod sidecar injector as a mutating webhook at
+   * {@link SIDECAR_INJECTION_PATH} (or `path`), next to any defaulting webhook of Pods; only for Pods.
+   */
+  withSidecarInjector(injector: SidecarInjector, path?: string): this {
+    this.injector = injector;
+    this.injectorPath = path === undefined ? undefined : checkPath(path);
+    return this;
+  }
+
   /** WebhookBuilder.withDefaulterPath overrides the mutating webhook path (kubebuilder's `--defaulting-path`). */
   withDefaulterPath(path: string): this {
     this.customDefaulterPath = checkPath(path);
@@ -98,9 +120,15 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
   complete(): void {
     const resource = this.resource;
     if (resource === undefined) throw new Error('newWebhookManagedBy: call for(<Kind>Resource) before complete()');
-    if (this.defaulter === undefined && this.validator === undefined && this.conversion === undefined) {
-      throw new Error(`newWebhookManagedBy(${resource.kind}): configure withDefaulter, withValidator or withConversion before complete()`);
+    const nothing = [this.defaulter, this.validator, this.conversion, this.injector].every((x) => x === undefined);
+    if (nothing) {
+      throw new Error(
+        `newWebhookManagedBy(${resource.kind}): configure withDefaulter, withValidator, withConversion or ` +
+          'withSidecarInjector before complete()',
+      );
     }
+    if (this.injector !== undefined && (resource.group !== '' || resource.kind !== 'Pod'))
+      throw new Error(`withSidecarInjector injects into Pods: call for(builtin.Pod), not for(${resource.kind})`);
     if (this.customDefaulterPath !== undefined && this.defaulter === undefined) throw new Error('withDefaulterPath needs withDefaulter');
     if (this.customValidatorPath !== undefined && this.validator === undefined) throw new Error('withValidatorPath needs withValidator');
     const server = this.mgr.getWebhookServer();
@@ -115,8 +143,17 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
       server.register(path, validatingHandler(resource, this.validator), { errorBody: admissionErrorBody });
       log.info({ kind: resource.kind, group: resource.group, path }, 'registered validating webhook');
     }
+    if (this.injector !== undefined) {
+      const path = this.injectorPath ?? SIDECAR_INJECTION_PATH;
+      server.register(path, this.injector.handler(), { errorBody: admissionErrorBody });
+      const annotation = this.injector.injectAnnotation;
+      log.info({ kind: resource.kind, path, annotation }, 'registered sidecar injection webhook');
+    }
     if (this.conversion !== undefined) {
       conversionRegistryFor(server).add(resource.group, resource.kind, this.conversion as unknown as HubSpokeConversion);
+      const crds = conversionCRDs.get(server) ?? new Set<string>();
+      crds.add(`${resource.plural}.${resource.group}`);
+      conversionCRDs.set(server, crds);
       log.info({ kind: resource.kind, group: resource.group, hub: this.conversion.hub, path: CONVERSION_PATH }, 'registered conversion webhook');
     }
   }

@@ -2,8 +2,9 @@
  * operator-ts/runtime/webhook: admission and conversion webhooks, after controller-runtime's `pkg/webhook`.
  * `newWebhookManagedBy(mgr)` registers a kind's {@link CustomDefaulter} and {@link CustomValidator} at the
  * paths controller-gen's markers name ({@link defaultingPath}, {@link validationPath}) and its conversions at
- * {@link CONVERSION_PATH}; the {@link WebhookServer} serves them over TLS. The admission and conversion
- * review types are the wire format of `admission.k8s.io/v1` and `apiextensions.k8s.io/v1`.
+ * {@link CONVERSION_PATH}; a {@link SidecarInjector} injects a sidecar into Pods that ask for one by
+ * annotation. The {@link WebhookServer} serves them over TLS. The admission and conversion review types are
+ * the wire format of `admission.k8s.io/v1` and `apiextensions.k8s.io/v1`.
  *
  * @packageDocumentation
  */
@@ -29,6 +30,17 @@ export {
   type SpokeConversion,
 } from './conversion.js';
 export { defaultingHandler } from './defaulting.js';
+export {
+  SIDECAR_INJECTION_PATH,
+  SidecarInjector,
+  type InjectedSidecar,
+  type InjectionOutcome,
+  type SidecarInjectionHooks,
+  type SidecarInjectionStatus,
+  type SidecarInjectorOptions,
+  type SidecarTemplate,
+  type SkipInjection,
+} from './sidecar-injection.js';
 export { validatingHandler } from './validating.js';
 export {
   WebhookServer,

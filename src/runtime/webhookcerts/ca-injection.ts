@@ -41,10 +41,22 @@ async function writeOrRetry(write: () => Promise<unknown>): Promise<Outcome> {
  * injectCABundle sets `caBundle` (base64 of `bundlePem`) on every webhook of the named configurations
  * and on the conversion webhook of the named CRDs, as cert-manager's CA injector does. A missing object
  * is logged and skipped (it may not be installed yet); a lost update race is left for the next pass. It
- * returns whether every existing target holds the bundle.
+ * returns whether every existing target holds the bundle. `unavailable` remembers the targets already
+ * reported missing, so that a pass every minute logs each once (a project with validating webhooks only
+ * has no mutating configuration), and again after it was found.
  */
-export async function injectCABundle(client: Client, targets: CABundleTargets, bundlePem: string, log: Logger): Promise<boolean> {
+export async function injectCABundle(
+  client: Client,
+  targets: CABundleTargets,
+  bundlePem: string,
+  log: Logger,
+  unavailable = new Set<string>(),
+): Promise<boolean> {
   if (bundlePem === '') return false;
+  const report = (kind: string, name: string, message: string): void => {
+    if (!unavailable.has(`${kind}/${name}`)) log.info({ kind, name }, message);
+    unavailable.add(`${kind}/${name}`);
+  };
   const caBundle = Buffer.from(bundlePem, 'utf8').toString('base64');
   const outcomes: Outcome[] = [];
   const configs = [
@@ -57,9 +69,10 @@ export async function injectCABundle(client: Client, targets: CABundleTargets, b
       | V1MutatingWebhookConfiguration
       | undefined;
     if (obj === undefined) {
-      log.info({ kind: resource.kind, name }, 'webhook configuration not found; caBundle not injected');
+      report(resource.kind, name, 'webhook configuration not found; caBundle not injected');
       continue;
     }
+    unavailable.delete(`${resource.kind}/${name}`);
     const webhooks = obj.webhooks ?? [];
     if (webhooks.every((w) => w.clientConfig.caBundle === caBundle)) {
       outcomes.push('current');
@@ -73,9 +86,10 @@ export async function injectCABundle(client: Client, targets: CABundleTargets, b
     const crd = (await getLive(() => client.get(builtin.CustomResourceDefinition, { name }, { live: true }))) as V1CustomResourceDefinition | undefined;
     const clientConfig = crd?.spec.conversion?.webhook?.clientConfig;
     if (crd === undefined || clientConfig === undefined) {
-      log.info({ kind: 'CustomResourceDefinition', name }, 'CRD without a conversion webhook; caBundle not injected');
+      report('CustomResourceDefinition', name, 'CRD without a conversion webhook; caBundle not injected');
       continue;
     }
+    unavailable.delete(`CustomResourceDefinition/${name}`);
     if (clientConfig.caBundle === caBundle) {
       outcomes.push('current');
       continue;

@@ -74,6 +74,8 @@ function pemBundle(pems: readonly string[]): string {
 export class WebhookCertificateProvisioner {
   private readonly now: () => number;
   private readonly log: Logger;
+  /** Targets reported missing, each logged once until found. */
+  private readonly unavailable = new Set<string>();
 
   constructor(private readonly options: SelfManagedCertificateOptions) {
     this.now = options.now ?? Date.now;
@@ -128,15 +130,19 @@ export class WebhookCertificateProvisioner {
           };
     // The bundle the Secret holds goes out first: a serving certificate of a new CA is issued only once
     // every target trusts that CA.
-    const trusted = current === undefined ? false : await injectCABundle(this.options.client, this.options, current.bundle, this.log);
+    const trusted = current === undefined ? false : await this.inject(current.bundle);
     const next = await this.plan(current, caValidity, certValidity, trusted);
     if (next !== undefined) {
       const written = await this.write(secret, next);
       if (!written) return false;
     }
     const bundle = (next ?? current)?.bundle ?? '';
-    const injected = await injectCABundle(this.options.client, this.options, bundle, this.log);
+    const injected = await this.inject(bundle);
     return next === undefined && injected;
+  }
+
+  private inject(bundle: string): Promise<boolean> {
+    return injectCABundle(this.options.client, this.options, bundle, this.log, this.unavailable);
   }
 
   /** plan decides the next Secret content, or undefined when the current one is fine. */
@@ -244,13 +250,20 @@ async function loop(signal: AbortSignal, intervalMs: number, log: Logger, what: 
 
 /**
  * certificateRunnables are the two manager runnables of a provisioner: `leader` (leader-elected) keeps
- * the Secret and the CA bundles current, `replica` (every replica) keeps certDir equal to the Secret.
- * Both check every `intervalMs` (default 1 minute); rotation is due long before expiry, so a pass missed
- * while leadership moves costs nothing.
+ * the Secret and the CA bundles current and its own certDir at once, `replica` (every replica) keeps
+ * certDir equal to the Secret. Both check every `intervalMs` (default 1 minute); rotation is due long
+ * before expiry, so a pass missed while leadership moves costs nothing.
  */
 export function certificateRunnables(provisioner: WebhookCertificateProvisioner, log: Logger, intervalMs = 60_000): { leader: Runnable; replica: Runnable } {
+  const leaderPass = async (): Promise<void> => {
+    await provisioner.reconcile();
+    await provisioner.sync();
+  };
   return {
-    leader: { needLeaderElection: true, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate reconcile failed', () => provisioner.reconcile()) },
+    leader: {
+      needLeaderElection: true,
+      start: (signal) => loop(signal, intervalMs, log, 'webhook certificate reconcile failed', leaderPass),
+    },
     replica: { needLeaderElection: false, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate sync failed', () => provisioner.sync()) },
   };
 }
