@@ -143,6 +143,19 @@ describe('alpha generate refuses bad input and writes nothing', () => {
     expect(await snapshotTree(dir)).toEqual(before);
   });
 
+  it('refuses a PROJECT setting the replay does not record again, rather than drop it', async () => {
+    const dir = join(work, 'unknown-setting');
+    await cp(join(goldenRoot, 'namespaced'), dir, { recursive: true });
+    const text = await readFile(join(dir, 'PROJECT'), 'utf8');
+    await writeFile(join(dir, 'PROJECT'), text.replace('    crdVersion: v1\n', '    crdVersion: v1\n    ssa: true\n'));
+    const before = await snapshotTree(dir);
+    const r = await runCli(['alpha', 'generate'], dir);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('does not record it again: resources: tenancy.example.com/v1 Tenant is recorded as');
+    expect(r.stderr).toContain('"ssa":true');
+    expect(await snapshotTree(dir)).toEqual(before);
+  });
+
   it('refuses an output folder that is not empty', async () => {
     const out = join(work, 'taken');
     await mkdir(out);

@@ -46,6 +46,7 @@ export async function alphaGenerateAction(ctx: RunContext, flags: AlphaGenerateF
         input,
         inProcessScaffolder(version, io.signal, runArgv),
         join(scratch, 'project'),
+        { io, strict: true },
       );
       const mine = readFileMap(input);
       return { ...(await regenerate(join(scratch, 'project'), carryAcross(fresh, mine), io, runArgv)), author: mine };

@@ -48,12 +48,17 @@ describe('replayPlan', () => {
     ]);
   });
 
-  it('replays an optional plugin of the layout after the APIs and webhooks, with its recorded settings', () => {
+  it('replays the optional plugins of the layout after the APIs and webhooks, with their recorded settings', () => {
     const steps = plan('mesh');
     expect(steps[0]).toContain('--plugins operator-ts.dev/v1 ');
-    expect(steps.at(-1)).toBe(
+    expect(steps.slice(1)).toEqual([
+      'operator-ts create api --group traffic --version v1 --kind Canary',
+      'operator-ts create webhook --group traffic --version v1 --kind Canary --defaulting --programmatic-validation',
+      // A kind of webhook recorded under the camelCase name of its flag.
+      'operator-ts create webhook --group core --version v1 --kind Pod --sidecar-injection',
       'operator-ts edit --plugins istio.operator-ts.dev/v1 --metrics-reader observability/prometheus',
-    );
+      'operator-ts edit --plugins grafana.operator-ts.dev/v1',
+    ]);
   });
 
   it('replays helm/v1 from the kustomize output and chart files the project holds', () => {

@@ -73,12 +73,24 @@ function createApiStep(r: ResourceConfig): ReplayStep | undefined {
   return { argv };
 }
 
+const KNOWN_WEBHOOK_KEYS: ReadonlySet<string> = new Set([
+  'webhookVersion',
+  'defaulting',
+  'validation',
+  'conversion',
+  'spoke',
+]);
+
 function createWebhookStep(r: ResourceConfig): ReplayStep | undefined {
   const w = r.webhooks;
   if (w === undefined) return undefined;
   const kinds: string[] = [];
   if (w.defaulting === true) kinds.push('--defaulting');
   if (w.validation === true) kinds.push('--programmatic-validation');
+  // Other kinds of webhook (sidecarInjection) are recorded under the camelCase name of their flag.
+  for (const [key, value] of Object.entries(w))
+    if (value === true && !KNOWN_WEBHOOK_KEYS.has(key))
+      kinds.push(`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   if (w.conversion === true) {
     kinds.push('--conversion');
     if (w.spoke !== undefined && w.spoke.length > 0) kinds.push('--spoke', w.spoke.join(','));

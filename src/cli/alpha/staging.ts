@@ -9,6 +9,7 @@ import { PROJECT_FILE } from '../../model/project.js';
 import type { PluginCatalog } from '../chain.js';
 import type { CliIO } from '../io.js';
 import { readFileMap, writeFileMap, type FileMap } from './file-tree.js';
+import { projectDifference } from './project-check.js';
 import { replayPlan } from './replay-plan.js';
 import { inProcessScaffolder, scaffoldProject, type RunArgv, type Scaffolder } from './scaffolder.js';
 
@@ -52,7 +53,10 @@ export async function freshScaffold(
   root: string,
   scaffolder: Scaffolder,
   dir: string,
+  /** strict refuses a replay that does not record PROJECT again; otherwise it is a warning (an older version). */
+  check: { readonly io: CliIO; readonly strict: boolean },
 ): Promise<FileMap> {
+  const { io, strict } = check;
   let boilerplate: string | undefined;
   try {
     boilerplate = readFileSync(join(root, BOILERPLATE), 'utf8');
@@ -62,7 +66,22 @@ export async function freshScaffold(
   const plan = replayPlan(file, catalog, { root, boilerplate });
   mkdirSync(dir, { recursive: true });
   await scaffoldProject(plan, scaffolder, dir, root);
-  return readFileMap(dir);
+  const files = readFileMap(dir);
+  const written = files.get(PROJECT_FILE);
+  const problem =
+    written === undefined
+      ? 'it wrote no PROJECT'
+      : projectDifference(file.config, parseProjectFile(written.toString('utf8'), `${PROJECT_FILE} (replayed)`).config);
+  if (problem !== undefined) {
+    const message =
+      `scaffolding ${file.file} afresh with operator-ts ${scaffolder.version} does not record it again: ` + problem;
+    if (strict)
+      throw new UserError(message, {
+        hint: 'this operator-ts cannot re-create what PROJECT records; nothing was written (please report it)',
+      });
+    io.err(`Warning: ${message}; files it would have made count as yours in the merge\n`);
+  }
+  return files;
 }
 
 /**

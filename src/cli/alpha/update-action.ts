@@ -81,8 +81,15 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
     io.err(`Scaffolding the project with operator-ts ${base.version} (ancestor) and ${theirs.version} (theirs) ...\n`);
     const result = await withScratch(async (scratch) => {
       const catalog = ctx.plugins();
-      const ancestor = withoutProject(await freshScaffold(file, catalog, root, base, join(scratch, 'ancestor')));
-      const next = withoutProject(await freshScaffold(file, catalog, root, theirs, join(scratch, 'theirs')));
+      const ancestor = withoutProject(
+        await freshScaffold(file, catalog, root, base, join(scratch, 'ancestor'), { io, strict: false }),
+      );
+      const next = withoutProject(
+        await freshScaffold(file, catalog, root, theirs, join(scratch, 'theirs'), {
+          io,
+          strict: theirs.version === cliVersion(),
+        }),
+      );
       const ours = withoutProject(readFileMap(root));
       const stale = [...ours].filter(
         ([path, content]) =>
