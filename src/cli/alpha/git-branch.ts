@@ -52,6 +52,11 @@ export async function switchToNewBranch(root: string, branch: string): Promise<v
     });
 }
 
+/** leaveNewBranch goes back to the branch before {@link switchToNewBranch} and deletes the new one. */
+export async function leaveNewBranch(root: string, branch: string): Promise<void> {
+  if ((await git(root, ['switch', '--quiet', '-'])).ok) await git(root, ['branch', '--quiet', '-D', branch]);
+}
+
 /** commitPaths commits the given project files (added, changed or deleted) with message. */
 export async function commitPaths(root: string, paths: readonly string[], message: string): Promise<void> {
   if (paths.length === 0) return;

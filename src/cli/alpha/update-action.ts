@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
+import type { Change } from '../../machinery/tree.js';
 import { PROJECT_FILE, serializeProject } from '../../model/project.js';
 import { withCommandLock } from '../command-lock.js';
 import type { RunContext } from '../run-context.js';
 import { scaffolderFor } from './cli-source.js';
 import { readFileMap, type FileMap } from './file-tree.js';
-import { checkBranch, commitPaths, switchToNewBranch, updateBranchName } from './git-branch.js';
+import { checkBranch, commitPaths, leaveNewBranch, switchToNewBranch, updateBranchName } from './git-branch.js';
 import { gitMergeFile, hasConflictMarkers, threeWayMerge, type MergeOutcome } from './merge.js';
 import type { RunArgv } from './scaffolder.js';
 import { freshScaffold, printWritten, readProjectIn, regenerate, stageTree, withScratch } from './staging.js';
@@ -124,7 +125,14 @@ export async function alphaUpdateAction(ctx: RunContext, flags: AlphaUpdateFlags
     io.signal?.throwIfAborted();
     const tree = stageTree(root, result.files, outcome.removed);
     if (branch !== undefined) await switchToNewBranch(root, branch);
-    const changes = dryRun ? tree.changes() : tree.flush();
+    let changes: Change[];
+    try {
+      changes = dryRun ? tree.changes() : tree.flush();
+    } catch (err) {
+      // The flush wrote nothing (it is all or nothing): the branch made for it goes too.
+      if (branch !== undefined) await leaveNewBranch(root, branch);
+      throw err;
+    }
     printWritten(io, changes, dryRun);
     if (branch !== undefined) {
       const conflicts =
