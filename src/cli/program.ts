@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { bundleCommand, generateBundleCommand } from './commands/bundle.js';
 import { catalogCommand, generateCatalogCommand } from './commands/catalog.js';
 import { chartCommand } from './commands/chart.js';
+import { completionCommand } from './commands/completion.js';
 import { generateCommand } from './commands/generate.js';
 import { importCommand } from './commands/import.js';
 import { versionCommand } from './commands/version.js';
@@ -62,6 +63,7 @@ export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<
 function addCommands(program: Command, ctx: RunContext): void {
   program.addCommand(versionCommand(ctx));
   for (const extra of extraCommands(ctx)) program.addCommand(extra);
+  program.addCommand(completionCommand(ctx));
 }
 
 function configureTree(cmd: Command, io: CliIO): void {

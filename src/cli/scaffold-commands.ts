@@ -3,6 +3,7 @@ import { createApiCommand } from './commands/create-api.js';
 import { createWebhookCommand } from './commands/create-webhook.js';
 import { editCommand } from './commands/edit.js';
 import { initCommand } from './commands/init.js';
+import { completeWith } from './completion/spec.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -20,4 +21,9 @@ export function addScaffoldCommands(program: Command, ctx: RunContext): void {
   program.addCommand(initCommand(ctx));
   program.addCommand(create);
   program.addCommand(editCommand(ctx));
+  const keys = ctx.plugins().plugins.map((p) => p.key);
+  for (const cmd of [program.commands.find((c) => c.name() === 'init'), ...create.commands, program.commands.find((c) => c.name() === 'edit')]) {
+    const plugins = cmd?.options.find((o) => o.long === '--plugins');
+    if (plugins !== undefined) completeWith(plugins, keys);
+  }
 }

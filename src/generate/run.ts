@@ -17,11 +17,9 @@ import { discoverKinds, readSourceMarkers, type SourceMarkers } from '../schema/
 import { TypeWalker } from '../schema/walker.js';
 import { toolVersion } from './tool-version.js';
 
-/** Generator is one output of `operator-ts generate`. */
-export type Generator = 'crd' | 'rbac' | 'webhook' | 'code';
+import { GENERATORS, type Generator } from './generators.js';
 
-/** GENERATORS lists every generator in output order. */
-export const GENERATORS: readonly Generator[] = ['crd', 'rbac', 'webhook', 'code'];
+export { GENERATORS, type Generator };
 
 /** GenerateOptions are the inputs of {@link runGenerate}; paths are relative to root. */
 export interface GenerateOptions {

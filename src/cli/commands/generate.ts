@@ -1,4 +1,6 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
+import { GENERATORS } from '../../generate/generators.js';
+import { completeWith } from '../completion/spec.js';
 import type { RunContext } from '../run-context.js';
 
 /**
@@ -8,7 +10,7 @@ import type { RunContext } from '../run-context.js';
 export function generateCommand(ctx: RunContext): Command {
   return new Command('generate')
     .description('Generate CRDs, RBAC roles, webhook configurations and zz_generated.resources.ts from marker comments')
-    .argument('[generators...]', 'any of crd, rbac, webhook, code (none = all)')
+    .addArgument(completeWith(new Argument('[generators...]', `any of ${GENERATORS.join(', ')} (none = all)`), GENERATORS))
     .option('--paths <glob...>', 'input files (globs relative to the project root)', ['src/**/*.ts'])
     .option('--crd-output <dir>', 'where CRDs are written', 'config/crd/bases')
     .option('--rbac-output <dir>', 'where role.yaml is written', 'config/rbac')
