@@ -9,7 +9,7 @@ import type { Obj } from '../../manifests/olm/model/objects.js';
 import { parseManifestStream, readManifestDir } from '../../manifests/olm/model/yaml-input.js';
 import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../../manifests/olm/validate/registry.js';
 import { formatFindings, hasErrors, validateBundle } from '../../manifests/olm/validate/validate-bundle.js';
-import type { CliIO } from '../io.js';
+import { errPaint, type CliIO } from '../io.js';
 import type { RunContext } from '../run-context.js';
 import { projectInfo, resolvePackageName, splitList } from './olm-project-info.js';
 
@@ -66,7 +66,7 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
     ...(flags.extraServiceAccounts !== undefined ? { extraServiceAccounts: splitList(flags.extraServiceAccounts) ?? [] } : {}),
     ...(epoch !== undefined && /^\d+$/.test(epoch) ? { createdAt: new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
   });
-  for (const w of result.warnings) io.err(`warning: ${w}\n`);
+  for (const w of result.warnings) io.err(`${errPaint(io)('yellow', 'warning:')} ${w}\n`);
   if (result.findings.length > 0) io.err(formatFindings(result.findings));
   if (flags.quiet !== true) {
     const rel = (p: string): string => relative(io.cwd, p) || '.';

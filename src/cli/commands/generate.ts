@@ -17,10 +17,11 @@ export function generateCommand(ctx: RunContext): Command {
     .option('--role-name <name>', 'name of the generated ClusterRole', 'manager-role')
     .option('--webhook-output <dir>', 'where manifests.yaml is written', 'config/webhook')
     .addOption(new Option('--max-desc-len <n>', 'truncate schema descriptions to n characters (0 drops them)'))
+    .option('--json', 'print what was written (per generator) and the diagnostics as one JSON object on stdout', false)
     .option('--embedded-object-meta', 'give nested ObjectMeta fields (pod templates) name, labels, annotations ... in the schema', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  operator-ts generate\n  operator-ts generate crd --max-desc-len 0\n  operator-ts generate rbac --role-name my-role\n\nMarkers: the same as controller-gen (+kubebuilder:validation:Minimum=1, +kubebuilder:rbac:...);\nsee https://book.kubebuilder.io/reference/markers. Errors are reported as file:line:col with a fix.\n',
+      '\nExamples:\n  operator-ts generate\n  operator-ts generate crd --max-desc-len 0\n  operator-ts generate rbac --role-name my-role\n  operator-ts generate --json | jq .generators.crd.written\n\nMarkers: the same as controller-gen (+kubebuilder:validation:Minimum=1, +kubebuilder:rbac:...);\nsee https://book.kubebuilder.io/reference/markers. Errors are reported as file:line:col with a fix.\n',
     )
     .action(async (names: string[], flags: Record<string, unknown>) => {
       const { generateAction } = await import('./generate-action.js');
