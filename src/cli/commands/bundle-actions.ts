@@ -11,6 +11,7 @@ import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../../manifests/olm/validate/re
 import { formatFindings, hasErrors, validateBundle } from '../../manifests/olm/validate/validate-bundle.js';
 import { errPaint, type CliIO } from '../io.js';
 import type { RunContext } from '../run-context.js';
+import { checkBundleOutputDir, checkChannels, checkNotEmpty, checkServiceAccounts, checkSkipRange } from './olm-flag-checks.js';
 import { projectInfo, resolvePackageName, splitList } from './olm-project-info.js';
 
 /** GenerateBundleFlags are the parsed flags of `operator-ts generate bundle`. */
@@ -42,6 +43,12 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
     throw new UserError('--version is required', { hint: 'e.g. operator-ts generate bundle --version 0.1.0 (make bundle passes VERSION)' });
   }
   assertVersion(flags.version);
+  checkBundleOutputDir(io.cwd, flags.outputDir);
+  checkChannels(flags.channels);
+  checkSkipRange(flags.skipRange);
+  checkServiceAccounts(flags.extraServiceAccounts);
+  checkNotEmpty('--apis-dir', flags.apisDir);
+  checkNotEmpty('--input-dir', flags.inputDir);
   descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
   const info = projectInfo(ctx.projectFile());
   const packageName = resolvePackageName(flags.package, info, io.cwd);
@@ -115,6 +122,10 @@ export interface BundleValidateFlags {
   selectOptional?: string[];
   optionalValues?: string;
   output?: string;
+  /** The same as `output: 'json'`. */
+  json?: boolean;
+  /** Whether --output was on the command line (not its default). */
+  outputGiven?: boolean;
   listOptional?: boolean;
 }
 
@@ -128,8 +139,10 @@ export async function bundleValidateAction(io: CliIO, dir: string | undefined, f
     return;
   }
   if (dir === undefined) throw new UserError('missing bundle directory', { hint: 'operator-ts bundle validate ./bundle' });
-  const output = flags.output ?? 'text';
+  const output = flags.json === true ? 'json' : (flags.output ?? 'text');
   if (output !== 'text' && output !== 'json') throw new UserError(`--output ${output} is not supported`, { hint: 'use --output text or --output json' });
+  if (flags.json === true && flags.output === 'text' && flags.outputGiven === true)
+    throw new UserError('--json and --output text ask for different formats', { hint: 'drop one of them' });
   const root = resolve(io.cwd, dir);
   if (!(await isDirectory(root))) throw new UserError(`bundle directory ${dir} does not exist`, { hint: 'run operator-ts generate bundle first (make bundle)' });
   const optionalValues: Record<string, string> = {};
