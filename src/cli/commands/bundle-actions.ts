@@ -10,6 +10,7 @@ import { parseManifestStream, readManifestDir } from '../../manifests/olm/model/
 import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../../manifests/olm/validate/registry.js';
 import { formatFindings, hasErrors, validateBundle } from '../../manifests/olm/validate/validate-bundle.js';
 import { errPaint, type CliIO } from '../io.js';
+import { progressFor } from '../progress.js';
 import type { RunContext } from '../run-context.js';
 import { checkBundleOutputDir, checkChannels, checkNotEmpty, checkServiceAccounts, checkSkipRange } from './olm-flag-checks.js';
 import { projectInfo, resolvePackageName, splitList } from './olm-project-info.js';
@@ -49,20 +50,46 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
   checkServiceAccounts(flags.extraServiceAccounts);
   checkNotEmpty('--apis-dir', flags.apisDir);
   checkNotEmpty('--input-dir', flags.inputDir);
-  descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
+  if (flags.inputDir !== undefined && !(await isDirectory(resolve(io.cwd, flags.inputDir))))
+    throw new UserError(`--input-dir ${flags.inputDir} is not a directory`, { hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin' });
   const info = projectInfo(ctx.projectFile());
   const packageName = resolvePackageName(flags.package, info, io.cwd);
-  const manifests = await readInput(io, flags.inputDir);
+  const progress = progressFor(io, 'generate bundle', errPaint(io));
+  try {
+    progress.step('reading CSV markers of the API types');
+    descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
+    progress.step('reading the manifests');
+    const manifests = await readInput(io, flags.inputDir);
+    progress.step(flags.useImageDigests === true ? 'building the bundle, resolving image digests' : 'building and checking the bundle');
+    const result = await buildAndWrite(ctx, flags, { version: flags.version, manifests, packageName, layout: info.layout, descriptors });
+    progress.done();
+    report(io, flags, result);
+  } finally {
+    progress.done();
+  }
+}
+
+interface BundleInputs {
+  readonly version: string;
+  readonly manifests: Obj[];
+  readonly packageName: string;
+  readonly layout: string;
+  readonly descriptors: CrdDescriptorInput[];
+}
+
+async function buildAndWrite(ctx: RunContext, flags: GenerateBundleFlags, inputs: BundleInputs): Promise<Awaited<ReturnType<typeof generateBundle>>> {
+  const { io } = ctx;
+  const { manifests, packageName, descriptors } = inputs;
   const resolveDigest = flags.useImageDigests === true ? (await import('../../manifests/olm/images/registry-resolver.js')).registryDigestResolver() : undefined;
   const epoch = process.env.SOURCE_DATE_EPOCH;
-  const result = await generateBundle({
+  return generateBundle({
     manifests,
     projectDir: io.cwd,
     packageName,
-    version: flags.version,
+    version: inputs.version,
     builder: `operator-ts-v${cliVersion()}`,
     descriptors,
-    projectLayout: info.layout,
+    projectLayout: inputs.layout,
     ...(resolveDigest !== undefined ? { resolveDigest } : {}),
     ...(flags.outputDir !== undefined ? { outputDir: flags.outputDir } : {}),
     ...(flags.baseCsv !== undefined ? { baseCsvFile: flags.baseCsv } : {}),
@@ -73,6 +100,9 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
     ...(flags.extraServiceAccounts !== undefined ? { extraServiceAccounts: splitList(flags.extraServiceAccounts) ?? [] } : {}),
     ...(epoch !== undefined && /^\d+$/.test(epoch) ? { createdAt: new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
   });
+}
+
+function report(io: CliIO, flags: GenerateBundleFlags, result: Awaited<ReturnType<typeof generateBundle>>): void {
   for (const w of result.warnings) io.err(`${errPaint(io)('yellow', 'warning:')} ${w}\n`);
   if (result.findings.length > 0) io.err(formatFindings(result.findings));
   if (flags.quiet !== true) {
@@ -104,9 +134,7 @@ async function markerDescriptors(cwd: string, apisDir: string | undefined): Prom
 
 async function readInput(io: CliIO, inputDir: string | undefined): Promise<Obj[]> {
   if (inputDir !== undefined) {
-    const dir = resolve(io.cwd, inputDir);
-    if (!(await isDirectory(dir))) throw new UserError(`--input-dir ${inputDir} is not a directory`, { hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin' });
-    return (await readManifestDir(dir)).map((d) => d.obj);
+    return (await readManifestDir(resolve(io.cwd, inputDir))).map((d) => d.obj);
   }
   const text = await io.readStdin?.();
   if (text === undefined || text.trim() === '') {

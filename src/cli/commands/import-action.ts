@@ -8,7 +8,8 @@ import { importedFilePolicy } from '../../importer/external-api.js';
 import { readSources } from '../../importer/read-sources.js';
 import { DEFAULT_OUTPUT, type ImportResult, runImport } from '../../importer/run-import.js';
 import { isDns1123Subdomain } from '../../manifests/olm/model/names.js';
-import { printChanges, type CliIO } from '../io.js';
+import { errPaint, printChanges, type CliIO } from '../io.js';
+import { progressFor } from '../progress.js';
 
 /** ImportFlags are the parsed flags of `import crd`. */
 export interface ImportFlags {
@@ -49,8 +50,17 @@ export async function importAction(io: CliIO, args: readonly string[], flags: Im
     if (!isDns1123Subdomain(name) || !name.includes('.'))
       throw new UserError(`--from-cluster ${JSON.stringify(name)} is not a CustomResourceDefinition name`, { hint: 'a CRD is named <plural>.<group>, e.g. --from-cluster certificates.cert-manager.io' });
   const stdin = args.includes('-') ? await readStdin(io) : '';
-  const sources = [...readSources(io.cwd, args, () => stdin), ...(names.length > 0 ? await readClusterCrds(names) : [])];
-  const result = await runImport({ sources, output: flags.output ?? DEFAULT_OUTPUT });
+  const progress = progressFor(io, 'import crd', errPaint(io));
+  let result: ImportResult;
+  try {
+    const files = readSources(io.cwd, args, () => stdin);
+    if (names.length > 0) progress.step(`reading ${names.length} CustomResourceDefinition${names.length === 1 ? '' : 's'} from the cluster`);
+    const sources = [...files, ...(names.length > 0 ? await readClusterCrds(names) : [])];
+    progress.step('writing the types');
+    result = await runImport({ sources, output: flags.output ?? DEFAULT_OUTPUT });
+  } finally {
+    progress.done();
+  }
   if (result.diagnostics.length > 0) {
     for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
     throw new UserError(`import crd found ${result.diagnostics.length} error${result.diagnostics.length === 1 ? '' : 's'}; no file was written`, { hint: 'fix the CRDs at the positions listed above and run the import again' });
