@@ -36,6 +36,9 @@ function renderCommand(cmd: Command, out: string[]): void {
   if (cmd.commands.length > 0) {
     out.push(`Subcommands: ${cmd.commands.map((c) => `\`${c.name()}\``).join(', ')}.`, '');
   }
+  for (const a of cmd.registeredArguments) {
+    if (a.argChoices !== undefined) out.push(`\`${a.name()}\`: one of ${a.argChoices.map((c) => `\`${c}\``).join(', ')}.`, '');
+  }
   if (visible.length > 0) {
     out.push('| Flag | Description | Default |', '|---|---|---|');
     for (const o of visible) out.push(`| ${flagsOf(o)} | ${cell(o.description)} | ${defaultOf(o)} |`);
