@@ -124,6 +124,33 @@ describe('the zsh and fish scripts', () => {
     expect(spawnSync('zsh', ['-n', file]).status).toBe(0);
   });
 
+  // zsh completes only inside its line editor: the script's function runs here with compadd, _describe,
+  // _files and compset replaced by functions that print what they are given (zsh matches the prefix itself).
+  it.skipIf(!hasShell('zsh'))('walks the command line in zsh (skipped when zsh is not installed)', async () => {
+    const file = join(empty, '_operator-ts');
+    writeFileSync(file, completionScript(await program(), 'zsh', '0.0.0'));
+    const stubs = [
+      "compadd() { while [[ $1 != -- ]]; do shift; done; shift; print -rl -- \"$@\" }",
+      '_describe() { local name=${@[-1]} e; for e in "${(@P)name}"; do print -r -- "${e%%:*}"; done }',
+      "_files() { print -r -- '<files>' }",
+      'compset() { : }',
+      'compdef() { : }',
+    ].join('\n');
+    const complete = (line: string): string[] => {
+      const words = line.split(' ').map((w) => `'${w}'`).join(' ');
+      const body = `${stubs}\nsource '${file}'\nwords=(${words}); CURRENT=\${#words}\n_operator-ts`;
+      return execFileSync('zsh', ['-f', '-c', body], { cwd: empty, encoding: 'utf8' }).split('\n').filter((l) => l !== '');
+    };
+    expect(complete('operator-ts create ')).toEqual(['api', 'webhook']);
+    expect(complete('operator-ts cr')).toEqual(expect.arrayContaining(['create', 'completion', 'init']));
+    expect(complete('operator-ts chart version --bump ')).toEqual(['auto', 'major', 'minor', 'patch']);
+    expect(complete('operator-ts edit --plugins=he')).toEqual(expect.arrayContaining(['helm.operator-ts.dev/v1']));
+    expect(complete('operator-ts generate ')).toEqual(['bundle', 'catalog', ...GENERATORS]);
+    expect(complete('operator-ts create api --kind create --pl')).toContain('--plural');
+    expect(complete('operator-ts create api --kind create --pl')).not.toContain('api');
+    expect(complete('operator-ts import crd x')).toEqual(['<files>']);
+  });
+
   it.skipIf(!hasShell('fish'))('parses with fish --no-execute and completes through complete -C (skipped when fish is not installed)', async () => {
     const file = join(empty, 'operator-ts.fish');
     writeFileSync(file, completionScript(await program(), 'fish', '0.0.0'));

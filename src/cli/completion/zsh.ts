@@ -35,11 +35,13 @@ ${describeTable('_operator_ts_describe_subcommands', spec, (c) => c.subcommands.
 ${describeTable('_operator_ts_describe_flags', spec, (c) => c.flags.flatMap((f) => f.names.map((n) => entry(n, f.description))))}
 
 _operator-ts() {
-  local cword=$CURRENT first=1 cur=\${words[CURRENT]} prev=\${words[CURRENT-1]} flag='' eq='' prefix=''
+  local cword=$CURRENT first=1 cur=\${words[CURRENT]} prev=\${words[CURRENT-1]} flag=''
   local -a described values
 ${WALK}
   if [[ $cur == --*=* ]]; then
-    flag=\${cur%%=*} eq="$flag=" cur=\${cur#*=}
+    # compset moves "--flag=" out of the word the values are matched against.
+    flag=\${cur%%=*}
+    compset -P '*='
   else
     _operator_ts_value_flags "$cmdpath"
     if [[ $prev == -* && " $REPLY " == *" $prev "* ]]; then flag=$prev; fi
@@ -47,9 +49,10 @@ ${WALK}
   if [[ -n $flag ]]; then
     _operator_ts_flag_values "$cmdpath" "$flag"
     if [[ -n $REPLY ]]; then
-      if [[ $cur == *,* ]]; then prefix=\${cur%,*},; fi
+      # A list flag (--plugins a,b) completes its last item.
+      compset -P '*,'
       values=(\${=REPLY})
-      compadd -P "$eq$prefix" -- $values
+      compadd -- $values
     else
       _files
     fi
@@ -61,12 +64,12 @@ ${WALK}
     return
   fi
   _operator_ts_describe_subcommands "$cmdpath"
-  (( \${#described} > 0 )) && _describe -t commands 'command' described
+  if (( \${#described} > 0 )); then _describe -t commands 'command' described; fi
   _operator_ts_args "$cmdpath"
   values=(\${=REPLY})
-  (( \${#values} > 0 )) && compadd -- $values
+  if (( \${#values} > 0 )); then compadd -- $values; fi
   _operator_ts_arg_files "$cmdpath"
-  [[ -n $REPLY ]] && _files
+  if [[ -n $REPLY ]]; then _files; fi
 }
 
 if [[ \${funcstack[1]} == _operator-ts ]]; then
