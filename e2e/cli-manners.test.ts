@@ -34,14 +34,24 @@ afterAll(async () => {
 });
 
 /** inTerminal runs the CLI with stdout and stderr on one pseudo-terminal and returns what it showed. */
-async function inTerminal(args: readonly string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<string> {
+async function inTerminal(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): Promise<string> {
   const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
   const command = [process.execPath, cliBin, ...args].map(quote).join(' ');
   const r = await execa('script', ['-qec', command, '/dev/null'], {
     cwd,
     reject: false,
     stdin: 'ignore',
-    env: { NO_COLOR: undefined, FORCE_COLOR: undefined, NODE_DISABLE_COLORS: undefined, TERM: 'xterm-256color', ...env },
+    env: {
+      NO_COLOR: undefined,
+      FORCE_COLOR: undefined,
+      NODE_DISABLE_COLORS: undefined,
+      TERM: 'xterm-256color',
+      ...env,
+    },
   });
   return String(r.stdout);
 }
@@ -64,23 +74,29 @@ describe('colour', () => {
     expect(dry).toContain(`${ESC}32mCREATE${ESC}39m src/api/v1alpha1/redis.types.ts`);
   });
 
-  it.skipIf(!hasScript)('is off in a terminal with NO_COLOR=1 or FORCE_COLOR=0 (skipped without util-linux script)', async () => {
-    for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '0' }, { TERM: 'dumb' }]) {
-      const shown = await inTerminal(['crate'], project, env);
-      expect(shown, JSON.stringify(env)).toContain("Error: unknown command 'crate'");
-      expect(shown, JSON.stringify(env)).not.toContain(ESC);
-    }
-  });
+  it.skipIf(!hasScript)(
+    'is off in a terminal with NO_COLOR=1 or FORCE_COLOR=0 (skipped without util-linux script)',
+    async () => {
+      for (const env of [{ NO_COLOR: '1' }, { FORCE_COLOR: '0' }, { TERM: 'dumb' }]) {
+        const shown = await inTerminal(['crate'], project, env);
+        expect(shown, JSON.stringify(env)).toContain("Error: unknown command 'crate'");
+        expect(shown, JSON.stringify(env)).not.toContain(ESC);
+      }
+    },
+  );
 });
 
 describe('progress line', () => {
-  it.skipIf(!hasScript)('shows generate\'s phases with the elapsed time in a terminal and clears them (skipped without util-linux script)', async () => {
-    const shown = await inTerminal(['generate'], project);
-    expect(shown).toMatch(/generate: loading \d+ source files \S*\d+s/);
-    expect(shown).toContain('generate: building schemas and CRDs');
-    // The line is cleared before the results, which start a clean line.
-    expect(shown).toMatch(/\r\u001b\[K(\u001b\[32m)?wrote|\r\u001b\[Kgenerate: (\u001b\[32m)?everything up to date/);
-  });
+  it.skipIf(!hasScript)(
+    "shows generate's phases with the elapsed time in a terminal and clears them (skipped without util-linux script)",
+    async () => {
+      const shown = await inTerminal(['generate'], project);
+      expect(shown).toMatch(/generate: loading \d+ source files \S*\d+s/);
+      expect(shown).toContain('generate: building schemas and CRDs');
+      // The line is cleared before the results, which start a clean line.
+      expect(shown).toMatch(/\r\u001b\[K(\u001b\[32m)?wrote|\r\u001b\[Kgenerate: (\u001b\[32m)?everything up to date/);
+    },
+  );
 
   it('writes nothing in a pipe', async () => {
     const r = await runCliOk(['generate'], project);
@@ -92,15 +108,29 @@ describe('progress line', () => {
 describe('--json', () => {
   it('version --json: the CLI, Node.js, plugins and the project', async () => {
     const outside = JSON.parse((await runCliOk(['version', '--json'], work)).stdout) as Record<string, unknown>;
-    expect(outside).toMatchObject({ cliVersion: version, node: process.version, platform: process.platform, arch: process.arch, project: null });
-    expect(outside['plugins']).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'typescript.operator-ts.dev/v1' })]));
+    expect(outside).toMatchObject({
+      cliVersion: version,
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      project: null,
+    });
+    expect(outside['plugins']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'typescript.operator-ts.dev/v1' })]),
+    );
     const inside = JSON.parse((await runCliOk(['version', '--json'], project)).stdout) as Record<string, unknown>;
-    expect(inside['project']).toEqual({ projectName: 'memcached-operator', cliVersion: version, layout: ['operator-ts.dev/v1'] });
+    expect(inside['project']).toEqual({
+      projectName: 'memcached-operator',
+      cliVersion: version,
+      layout: ['operator-ts.dev/v1'],
+    });
   });
 
   it('generate --json: the files of each generator, then unchanged on a re-run', async () => {
     const crd = 'config/crd/bases/cache.example.com_memcacheds.yaml';
-    const first = JSON.parse((await runCliOk(['generate', 'crd', 'rbac', '--json', '--role-name', 'json-role'], project)).stdout) as {
+    const first = JSON.parse(
+      (await runCliOk(['generate', 'crd', 'rbac', '--json', '--role-name', 'json-role'], project)).stdout,
+    ) as {
       ok: boolean;
       generators: Record<string, { written: string[]; unchanged: string[] }>;
     };
@@ -112,7 +142,7 @@ describe('--json', () => {
     expect(Object.keys(again.generators)).toEqual(['crd', 'rbac', 'webhook', 'code']);
   });
 
-  it('an error under --json: exit 1, the Error and Hint lines on stderr, no JSON when the command stops before a result', async () => {
+  it('an error under --json: exit 1, Error and Hint on stderr, no JSON when it stops before a result', async () => {
     const r = await runCli(['generate', '--json', '--max-desc-len', 'x'], project);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
@@ -123,13 +153,24 @@ describe('--json', () => {
 describe('completion', () => {
   it.each(['bash', 'zsh', 'fish'])('%s prints a script naming the CLI version', async (shell) => {
     const r = await runCliOk(['completion', shell], project);
-    expect(r.stdout).toContain(`completion for operator-ts ${version}, generated by \`operator-ts completion ${shell}\``);
+    expect(r.stdout).toContain(
+      `completion for operator-ts ${version}, generated by \`operator-ts completion ${shell}\``,
+    );
     expect(r.stdout).toContain('create');
   });
 
   it('the bash script, sourced, completes in bash', async () => {
     const script = (await runCliOk(['completion', 'bash'], project)).stdout;
-    const r = await execa('bash', ['--norc', '--noprofile', '-c', `${script}\nCOMP_WORDS=(operator-ts create ''); COMP_CWORD=2; _operator_ts; echo "\${COMPREPLY[*]}"`], { stdin: 'ignore' });
+    const r = await execa(
+      'bash',
+      [
+        '--norc',
+        '--noprofile',
+        '-c',
+        `${script}\nCOMP_WORDS=(operator-ts create ''); COMP_CWORD=2; _operator_ts; echo "\${COMPREPLY[*]}"`,
+      ],
+      { stdin: 'ignore' },
+    );
     expect(r.stdout).toBe('api webhook');
   });
 });

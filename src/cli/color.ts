@@ -6,7 +6,7 @@ export interface ColorStream {
   hasColors?(): boolean;
 }
 
-// The values Node.js itself reads as "force colours" (lib/internal/tty.js getColorDepth); any other, 0 included, disables.
+// The values Node.js reads as "force colours" (lib/internal/tty.js getColorDepth); any other, 0 too, disables.
 const FORCING = new Set(['', '1', 'true', '2', '3']);
 
 /**

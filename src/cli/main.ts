@@ -65,7 +65,8 @@ function report(err: unknown, io: CliIO, verbose: boolean): number {
     return 1;
   }
   const message = err instanceof Error ? err.message : String(err);
-  io.err(`${paint(['bold', 'red'], 'internal error:')} ${message} (operator-ts ${versionOrUnknown()}, node ${process.version}: please report this bug; run with --verbose for the stack)\n`);
+  const label = paint(['bold', 'red'], 'internal error:');
+  io.err(`${label} ${message} (operator-ts ${versionOrUnknown()}, node ${process.version}: please report this bug; run with --verbose for the stack)\n`);
   if (verbose) io.err(`${causeChain(err)}\n`);
   return 1;
 }

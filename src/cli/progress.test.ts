@@ -57,7 +57,9 @@ describe('startProgress', () => {
     clock.now = ((n) => () => n)(clock.now() + 1_600);
     line.step('building CRDs');
     line.done();
-    expect(out).toEqual(['generate 0s', '\r\u001b[Kgenerate: reading 3 source files 0s', '\r\u001b[Kgenerate: building CRDs 2s', '\r\u001b[K']);
+    const redraw = '\r\u001b[K';
+    const steps = [`${redraw}generate: reading 3 source files 0s`, `${redraw}generate: building CRDs 2s`];
+    expect(out).toEqual(['generate 0s', ...steps, redraw]);
   });
 
   it('writes nothing at all off a terminal for a step whose output follows (finish: clear)', () => {
@@ -73,6 +75,7 @@ describe('startProgress', () => {
     const clock = fakeClock();
     const line = startProgress((t) => out.push(t), 'npm install', { tty: true, clock, paint: painter(true) });
     line.done('failed');
-    expect(out).toEqual(['npm install \u001b[2m0s\u001b[22m', '\r\u001b[Knpm install \u001b[31mfailed\u001b[39m in 0s\n']);
+    const failed = '\r\u001b[Knpm install \u001b[31mfailed\u001b[39m in 0s\n';
+    expect(out).toEqual(['npm install \u001b[2m0s\u001b[22m', failed]);
   });
 });

@@ -73,6 +73,11 @@ export function startProgress(write: (text: string) => void, label: string, opti
 }
 
 /** progressFor starts a progress line on a run's stderr for a step whose own output follows it (finish: clear). */
-export function progressFor(io: { err(text: string): void; errIsTTY?: boolean }, label: string, paint?: Paint): ProgressLine {
-  return startProgress(io.err, label, { tty: io.errIsTTY === true, finish: 'clear', ...(paint === undefined ? {} : { paint }) });
+export function progressFor(
+  io: { err(text: string): void; errIsTTY?: boolean },
+  label: string,
+  paint?: Paint,
+): ProgressLine {
+  const colour = paint === undefined ? {} : { paint };
+  return startProgress(io.err, label, { tty: io.errIsTTY === true, finish: 'clear', ...colour });
 }

@@ -37,7 +37,8 @@ function renderCommand(cmd: Command, out: string[]): void {
     out.push(`Subcommands: ${cmd.commands.map((c) => `\`${c.name()}\``).join(', ')}.`, '');
   }
   for (const a of cmd.registeredArguments) {
-    if (a.argChoices !== undefined) out.push(`\`${a.name()}\`: one of ${a.argChoices.map((c) => `\`${c}\``).join(', ')}.`, '');
+    const choices = a.argChoices?.map((c) => `\`${c}\``).join(', ');
+    if (choices !== undefined) out.push(`\`${a.name()}\`: one of ${choices}.`, '');
   }
   if (visible.length > 0) {
     out.push('| Flag | Description | Default |', '|---|---|---|');

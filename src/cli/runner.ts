@@ -26,7 +26,8 @@ export interface ScaffoldRun {
 /** checkChain warns about deprecated plugins and refuses a plugin that does not support the project's version. */
 function checkChain(run: ScaffoldRun): void {
   for (const plugin of run.chain) {
-    if (plugin.deprecated !== undefined) run.io.err(`${errPaint(run.io)('yellow', 'Warning:')} plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
+    if (plugin.deprecated !== undefined)
+      run.io.err(`${errPaint(run.io)('yellow', 'Warning:')} plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
     if (!plugin.supportedProjectVersions.includes(run.project.version))
       throw new UserError(`plugin ${plugin.key} does not support project version "${run.project.version}"`, {
         hint: `it supports: ${plugin.supportedProjectVersions.join(', ')}`,

@@ -22,8 +22,9 @@ export function addScaffoldCommands(program: Command, ctx: RunContext): void {
   program.addCommand(create);
   program.addCommand(editCommand(ctx));
   const keys = ctx.plugins().plugins.map((p) => p.key);
-  for (const cmd of [program.commands.find((c) => c.name() === 'init'), ...create.commands, program.commands.find((c) => c.name() === 'edit')]) {
-    const plugins = cmd?.options.find((o) => o.long === '--plugins');
+  const named = (name: string): Command[] => program.commands.filter((c) => c.name() === name);
+  for (const cmd of [...named('init'), ...create.commands, ...named('edit')]) {
+    const plugins = cmd.options.find((o) => o.long === '--plugins');
     if (plugins !== undefined) completeWith(plugins, keys);
   }
 }

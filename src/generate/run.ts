@@ -16,9 +16,9 @@ import { SchemaEmitter } from '../schema/emit.js';
 import { discoverKinds, readSourceMarkers, type SourceMarkers } from '../schema/discover-kinds.js';
 import { TypeWalker } from '../schema/walker.js';
 import { toolVersion } from './tool-version.js';
-
 import { GENERATORS, type Generator } from './generators.js';
 
+/** GENERATORS and Generator are re-exported for the callers of runGenerate. */
 export { GENERATORS, type Generator };
 
 /** GenerateOptions are the inputs of {@link runGenerate}; paths are relative to root. */
@@ -75,7 +75,8 @@ function kindOutputs(out: Outputs, source: SourceMarkers, walker: TypeWalker, ge
   out.diagnostics.push(...emitter.diagnostics);
   const crds = buildCrds(kinds.map((k) => k.kv), { toolVersion: toolVersion(), maxDescLen: out.options.maxDescLen }, out.diagnostics, out.warnings);
   if (generators.has('crd')) {
-    for (const c of crds) emit(out, 'crd', toPosix(join(out.options.crdOutput ?? 'config/crd/bases', c.fileName)), c.text);
+    const dir = out.options.crdOutput ?? 'config/crd/bases';
+    for (const c of crds) emit(out, 'crd', toPosix(join(dir, c.fileName)), c.text);
   }
   if (!generators.has('code')) return;
   const entries = new Map<string, ResourceEntry[]>();
@@ -86,7 +87,8 @@ function kindOutputs(out: Outputs, source: SourceMarkers, walker: TypeWalker, ge
     list.push({ kind: kv.decl.name, typeModule: `./${basename(file.getFilePath()).replace(/\.ts$/, '.js')}`, group: kv.group, version: kv.version, plural: crd.plural, namespaced: crd.namespaced });
     entries.set(folder.dir, list);
   }
-  for (const [dir, list] of entries) emit(out, 'code', toPosix(relative(out.root, join(dir, 'zz_generated.resources.ts'))), renderResourcesFile(list));
+  for (const [dir, list] of entries)
+    emit(out, 'code', toPosix(relative(out.root, join(dir, 'zz_generated.resources.ts'))), renderResourcesFile(list));
 }
 
 /** markerOutputs writes the RBAC role and the webhook configurations from the package-level markers, as asked. */
@@ -94,11 +96,13 @@ function markerOutputs(out: Outputs, source: SourceMarkers, generators: Readonly
   const named = (def: MarkerDefinition): LocatedMarker[] => source.packageMarkers.filter((m) => m.def === def);
   if (generators.has('rbac')) {
     const text = buildRbac(named(RBAC_MARKER), out.options.roleName ?? 'manager-role', out.diagnostics);
-    if (text !== undefined) emit(out, 'rbac', toPosix(join(out.options.rbacOutput ?? 'config/rbac', 'role.yaml')), text);
+    const path = toPosix(join(out.options.rbacOutput ?? 'config/rbac', 'role.yaml'));
+    if (text !== undefined) emit(out, 'rbac', path, text);
   }
   if (generators.has('webhook')) {
     const text = buildWebhookManifests(named(WEBHOOK_MARKER), named(WEBHOOK_CONFIGURATION_MARKER), out.diagnostics);
-    if (text !== undefined) emit(out, 'webhook', toPosix(join(out.options.webhookOutput ?? 'config/webhook', 'manifests.yaml')), text);
+    const path = toPosix(join(out.options.webhookOutput ?? 'config/webhook', 'manifests.yaml'));
+    if (text !== undefined) emit(out, 'webhook', path, text);
   }
 }
 
@@ -118,7 +122,8 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
   phase(`loading ${inputs.length} source file${inputs.length === 1 ? '' : 's'}`);
   const { project, files: sources } = loadSourceFiles(inputs);
   const syntax = syntaxErrors(project, sources);
-  if (syntax.length > 0) return { inputs, files: out.files, origins: out.origins, diagnostics: sortDiagnostics(syntax), warnings: [] };
+  if (syntax.length > 0)
+    return { inputs, files: out.files, origins: out.origins, diagnostics: sortDiagnostics(syntax), warnings: [] };
   phase('reading markers');
   const walker = new TypeWalker(operatorTsMarkers());
   const source = readSourceMarkers(sources, walker);
@@ -129,5 +134,6 @@ export function runGenerate(options: GenerateOptions): GenerateResult {
   }
   if (generators.has('rbac') || generators.has('webhook')) phase('building RBAC and webhook manifests');
   markerOutputs(out, source, generators);
-  return { inputs, files: out.files, origins: out.origins, diagnostics: sortDiagnostics(out.diagnostics), warnings: out.warnings };
+  const diagnostics = sortDiagnostics(out.diagnostics);
+  return { inputs, files: out.files, origins: out.origins, diagnostics, warnings: out.warnings };
 }

@@ -12,7 +12,13 @@ import { formatFindings, hasErrors, validateBundle } from '../../manifests/olm/v
 import { errPaint, type CliIO } from '../io.js';
 import { progressFor } from '../progress.js';
 import type { RunContext } from '../run-context.js';
-import { checkBundleOutputDir, checkChannels, checkNotEmpty, checkServiceAccounts, checkSkipRange } from './olm-flag-checks.js';
+import {
+  checkBundleOutputDir,
+  checkChannels,
+  checkNotEmpty,
+  checkServiceAccounts,
+  checkSkipRange,
+} from './olm-flag-checks.js';
 import { projectInfo, resolvePackageName, splitList } from './olm-project-info.js';
 
 /** GenerateBundleFlags are the parsed flags of `operator-ts generate bundle`. */
@@ -51,7 +57,9 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
   checkNotEmpty('--apis-dir', flags.apisDir);
   checkNotEmpty('--input-dir', flags.inputDir);
   if (flags.inputDir !== undefined && !(await isDirectory(resolve(io.cwd, flags.inputDir))))
-    throw new UserError(`--input-dir ${flags.inputDir} is not a directory`, { hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin' });
+    throw new UserError(`--input-dir ${flags.inputDir} is not a directory`, {
+      hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin',
+    });
   const info = projectInfo(ctx.projectFile());
   const packageName = resolvePackageName(flags.package, info, io.cwd);
   const progress = progressFor(io, 'generate bundle', errPaint(io));
@@ -60,8 +68,10 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
     descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
     progress.step('reading the manifests');
     const manifests = await readInput(io, flags.inputDir);
-    progress.step(flags.useImageDigests === true ? 'building the bundle, resolving image digests' : 'building and checking the bundle');
-    const result = await buildAndWrite(ctx, flags, { version: flags.version, manifests, packageName, layout: info.layout, descriptors });
+    const digests = flags.useImageDigests === true;
+    progress.step(digests ? 'building the bundle, resolving image digests' : 'building and checking the bundle');
+    const inputs = { version: flags.version, manifests, packageName, layout: info.layout, descriptors };
+    const result = await buildAndWrite(ctx, flags, inputs);
     progress.done();
     report(io, flags, result);
   } finally {
@@ -77,7 +87,9 @@ interface BundleInputs {
   readonly descriptors: CrdDescriptorInput[];
 }
 
-async function buildAndWrite(ctx: RunContext, flags: GenerateBundleFlags, inputs: BundleInputs): Promise<Awaited<ReturnType<typeof generateBundle>>> {
+type BundleResult = Awaited<ReturnType<typeof generateBundle>>;
+
+async function buildAndWrite(ctx: RunContext, flags: GenerateBundleFlags, inputs: BundleInputs): Promise<BundleResult> {
   const { io } = ctx;
   const { manifests, packageName, descriptors } = inputs;
   const resolveDigest = flags.useImageDigests === true ? (await import('../../manifests/olm/images/registry-resolver.js')).registryDigestResolver() : undefined;
@@ -102,7 +114,7 @@ async function buildAndWrite(ctx: RunContext, flags: GenerateBundleFlags, inputs
   });
 }
 
-function report(io: CliIO, flags: GenerateBundleFlags, result: Awaited<ReturnType<typeof generateBundle>>): void {
+function report(io: CliIO, flags: GenerateBundleFlags, result: BundleResult): void {
   for (const w of result.warnings) io.err(`${errPaint(io)('yellow', 'warning:')} ${w}\n`);
   if (result.findings.length > 0) io.err(formatFindings(result.findings));
   if (flags.quiet !== true) {

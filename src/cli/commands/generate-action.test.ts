@@ -21,7 +21,8 @@ afterAll(() => project.remove());
 function capture(tty = false) {
   const out: string[] = [];
   const err: string[] = [];
-  const ctx = new RunContext({ cwd: root, out: (t: string) => void out.push(t), err: (t: string) => void err.push(t), errIsTTY: tty }, []);
+  const io = { cwd: root, out: (t: string) => void out.push(t), err: (t: string) => void err.push(t), errIsTTY: tty };
+  const ctx = new RunContext(io, []);
   return { ctx, out, err };
 }
 
@@ -86,7 +87,8 @@ describe('generateAction', () => {
     const report = JSON.parse(first.out.join('')) as GenerateReport;
     expect(Object.keys(report.generators)).toEqual(['crd', 'rbac']);
     expect(report).toMatchObject({ ok: true, diagnostics: [], warnings: [] });
-    expect(report.generators.crd).toEqual({ written: [], unchanged: ['config/crd/bases/toys.example.com_gadgets.yaml'] });
+    const crd = 'config/crd/bases/toys.example.com_gadgets.yaml';
+    expect(report.generators.crd).toEqual({ written: [], unchanged: [crd] });
     expect(report.generators.rbac).toEqual({ written: ['config/rbac/role.yaml'], unchanged: [] });
     generateAction(capture().ctx, [], {});
     write('src/api/v1/gadget.types.ts', TYPES.replace('size?: int32;', 'size?: number;'));
@@ -95,7 +97,8 @@ describe('generateAction', () => {
       expect(() => generateAction(bad.ctx, [], { json: true })).toThrow(/no file was written/);
       const failed = JSON.parse(bad.out.join('')) as GenerateReport;
       expect(failed).toMatchObject({ ok: false, generators: {} });
-      expect(failed.diagnostics[0]).toMatchObject({ severity: 'error', file: 'src/api/v1/gadget.types.ts', line: 7, column: 10 });
+      const file = 'src/api/v1/gadget.types.ts';
+      expect(failed.diagnostics[0]).toMatchObject({ severity: 'error', file, line: 7, column: 10 });
       expect(failed.diagnostics[0]?.message).toContain('plain `number`');
     } finally {
       write('src/api/v1/gadget.types.ts', TYPES);
@@ -106,7 +109,9 @@ describe('generateAction', () => {
     const c = capture(true);
     generateAction(c.ctx, [], {});
     const stderr = c.err.join('');
-    expect(stderr).toMatch(/^generate 0s\r\u001b\[Kgenerate: loading \d+ source files \d+s\r\u001b\[Kgenerate: reading markers \d+s/);
+    const redraw = '\\r\\u001b\\[K';
+    const phases = `^generate 0s${redraw}generate: loading \\d+ source files \\d+s${redraw}generate: reading markers`;
+    expect(stderr).toMatch(new RegExp(phases));
     expect(stderr).toContain('generate: building schemas and CRDs');
     expect(stderr.endsWith('\r\u001b[K')).toBe(true);
     const piped = capture(false);
@@ -115,7 +120,8 @@ describe('generateAction', () => {
   }, 120_000);
 
   it('rejects a --role-name Kubernetes would refuse before reading anything', () => {
-    for (const name of ['', '..', 'a/b', 'fifty%']) expect(() => generateAction(capture().ctx, [], { roleName: name })).toThrow(/is not a valid ClusterRole name/);
+    for (const name of ['', '..', 'a/b', 'fifty%'])
+      expect(() => generateAction(capture().ctx, [], { roleName: name })).toThrow(/is not a valid ClusterRole name/);
   });
 
   it('rejects unknown generators and bad --max-desc-len', () => {

@@ -25,6 +25,16 @@ export interface GenerateFiles {
   unchanged: string[];
 }
 
+/** JsonDiagnostic is a diagnostic of `generate --json`, its file relative to the project root. */
+export interface JsonDiagnostic {
+  severity: 'error' | 'warning';
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  hint?: string;
+}
+
 /**
  * GenerateReport is what `generate --json` prints on stdout: `ok` is false when an error stopped the run
  * (nothing written, `generators` empty); paths are relative to the project root, with `/`.
@@ -33,7 +43,7 @@ export interface GenerateReport {
   ok: boolean;
   /** The generators that ran, in output order, with their files. */
   generators: Partial<Record<Generator, GenerateFiles>>;
-  diagnostics: { severity: 'error' | 'warning'; file: string; line: number; column: number; message: string; hint?: string }[];
+  diagnostics: JsonDiagnostic[];
   warnings: string[];
 }
 
@@ -92,7 +102,8 @@ export function generateAction(ctx: RunContext, names: readonly string[], flags:
   for (const w of result.warnings) err(`${paintErr('yellow', 'warning:')} ${w}\n`);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   for (const d of result.diagnostics) err(`${formatDiagnostic(d, root)}\n`);
-  const report: GenerateReport = { ok: errors.length === 0, generators: {}, diagnostics: result.diagnostics.map((d) => jsonDiagnostic(d, root)), warnings: result.warnings };
+  const diagnostics = result.diagnostics.map((d) => jsonDiagnostic(d, root));
+  const report: GenerateReport = { ok: errors.length === 0, generators: {}, diagnostics, warnings: result.warnings };
   if (errors.length > 0) {
     if (flags.json === true) out(`${JSON.stringify(report, null, 2)}\n`);
     throw new UserError(`generate found ${errors.length} error${errors.length === 1 ? '' : 's'}; no file was written`, {
@@ -116,9 +127,10 @@ export function generateAction(ctx: RunContext, names: readonly string[], flags:
   if (written.length === 0) out(`generate: ${paint('green', 'everything up to date')}\n`);
 }
 
-function jsonDiagnostic(d: Diagnostic, root: string): GenerateReport['diagnostics'][number] {
+function jsonDiagnostic(d: Diagnostic, root: string): JsonDiagnostic {
   const file = relative(root, d.file).split('\\').join('/');
-  return { severity: d.severity, file, line: d.line, column: d.column, message: d.message, ...(d.hint === undefined ? {} : { hint: d.hint }) };
+  const hint = d.hint === undefined ? {} : { hint: d.hint };
+  return { severity: d.severity, file, line: d.line, column: d.column, message: d.message, ...hint };
 }
 
 /**
@@ -129,6 +141,8 @@ function jsonDiagnostic(d: Diagnostic, root: string): GenerateReport['diagnostic
 function checkRoleName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   if (name === '' || name === '.' || name === '..' || /[/%]/.test(name))
-    throw new UserError(`--role-name ${JSON.stringify(name)} is not a valid ClusterRole name`, { hint: 'use a name without "/" or "%", not "." or "..", e.g. --role-name manager-role' });
+    throw new UserError(`--role-name ${JSON.stringify(name)} is not a valid ClusterRole name`, {
+      hint: 'use a name without "/" or "%", not "." or "..", e.g. --role-name manager-role',
+    });
   return name;
 }

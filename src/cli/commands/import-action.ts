@@ -45,16 +45,22 @@ function reportImport(io: Pick<CliIO, 'err'>, result: ImportResult): void {
 export async function importAction(io: CliIO, args: readonly string[], flags: ImportFlags): Promise<void> {
   const names = flags.fromCluster ?? [];
   if (args.length === 0 && names.length === 0) throw new UserError('no CRD to import', { hint: 'name CRD files or folders, - for standard input, or --from-cluster <crd-name>' });
-  if (flags.output !== undefined && flags.output.trim() === '') throw new UserError('--output is empty', { hint: `name the base folder of the imported types, or leave --output out for ${DEFAULT_OUTPUT}` });
+  if (flags.output !== undefined && flags.output.trim() === '')
+    throw new UserError('--output is empty', {
+      hint: `name the base folder of the imported types, or leave --output out for ${DEFAULT_OUTPUT}`,
+    });
   for (const name of names)
     if (!isDns1123Subdomain(name) || !name.includes('.'))
-      throw new UserError(`--from-cluster ${JSON.stringify(name)} is not a CustomResourceDefinition name`, { hint: 'a CRD is named <plural>.<group>, e.g. --from-cluster certificates.cert-manager.io' });
+      throw new UserError(`--from-cluster ${JSON.stringify(name)} is not a CustomResourceDefinition name`, {
+        hint: 'a CRD is named <plural>.<group>, e.g. --from-cluster certificates.cert-manager.io',
+      });
   const stdin = args.includes('-') ? await readStdin(io) : '';
   const progress = progressFor(io, 'import crd', errPaint(io));
   let result: ImportResult;
   try {
     const files = readSources(io.cwd, args, () => stdin);
-    if (names.length > 0) progress.step(`reading ${names.length} CustomResourceDefinition${names.length === 1 ? '' : 's'} from the cluster`);
+    const crds = names.length === 1 ? 'a CRD' : `${names.length} CRDs`;
+    if (names.length > 0) progress.step(`reading ${crds} from the cluster`);
     const sources = [...files, ...(names.length > 0 ? await readClusterCrds(names) : [])];
     progress.step('writing the types');
     result = await runImport({ sources, output: flags.output ?? DEFAULT_OUTPUT });

@@ -28,14 +28,18 @@ export function versionCommand(ctx: RunContext): Command {
       }
       // Only --json loads the plugins: `version` stays as quick as `--help`.
       const { builtinCatalog } = await import('../plugin-catalog.js');
-      const project = ctx.projectFile()?.config;
+      const config = ctx.projectFile()?.config;
+      const project =
+        config === undefined
+          ? null
+          : { projectName: config.projectName, cliVersion: config.cliVersion, layout: [...config.layout] };
       const report: VersionReport = {
         cliVersion: cliVersion(),
         node: process.version,
         platform: process.platform,
         arch: process.arch,
         plugins: builtinCatalog().plugins.map((p) => ({ key: p.key, description: p.description })),
-        project: project === undefined ? null : { projectName: project.projectName, cliVersion: project.cliVersion, layout: [...project.layout] },
+        project,
       };
       ctx.io.out(`${JSON.stringify(report, null, 2)}\n`);
     });

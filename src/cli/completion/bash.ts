@@ -6,7 +6,11 @@ export function shellQuote(text: string): string {
 }
 
 /** caseTable renders a `case` over the command path whose arms set REPLY, one arm per command with a value. */
-export function caseTable(name: string, spec: readonly CompletionCommand[], value: (c: CompletionCommand) => string | undefined): string {
+export function caseTable(
+  name: string,
+  spec: readonly CompletionCommand[],
+  value: (c: CompletionCommand) => string | undefined,
+): string {
   const arms = spec.flatMap((c) => {
     const v = value(c);
     return v === undefined || v === '' ? [] : [`    ${shellQuote(c.path.join(' '))}) REPLY=${shellQuote(v)} ;;`];
@@ -17,7 +21,13 @@ export function caseTable(name: string, spec: readonly CompletionCommand[], valu
 /** flagValueTable renders a `case` over "<command path>|<flag>" setting REPLY to the flag's values. */
 export function flagValueTable(name: string, spec: readonly CompletionCommand[]): string {
   const arms = spec.flatMap((c) =>
-    c.flags.filter((f) => f.values.length > 0).map((f) => `    ${f.names.map((n) => shellQuote(`${c.path.join(' ')}|${n}`)).join('|')}) REPLY=${shellQuote(f.values.join(' '))} ;;`),
+    c.flags
+      .filter((f) => f.values.length > 0)
+      .map(
+        (f) =>
+          `    ${f.names.map((n) => shellQuote(`${c.path.join(' ')}|${n}`)).join('|')}) ` +
+          `REPLY=${shellQuote(f.values.join(' '))} ;;`,
+      ),
   );
   return [`${name}() {`, '  case "$1|$2" in', ...arms, "    *) REPLY='' ;;", '  esac', '}'].join('\n');
 }
@@ -30,7 +40,12 @@ export function sharedTables(spec: readonly CompletionCommand[]): string {
   return [
     caseTable('_operator_ts_subcommands', spec, (c) => c.subcommands.map((s) => s.name).join(' ')),
     caseTable('_operator_ts_flags', spec, (c) => c.flags.flatMap((f) => f.names).join(' ')),
-    caseTable('_operator_ts_value_flags', spec, (c) => c.flags.filter((f) => f.takesValue).flatMap((f) => f.names).join(' ')),
+    caseTable('_operator_ts_value_flags', spec, (c) =>
+      c.flags
+        .filter((f) => f.takesValue)
+        .flatMap((f) => f.names)
+        .join(' '),
+    ),
     flagValueTable('_operator_ts_flag_values', spec),
     caseTable('_operator_ts_args', spec, (c) => c.argValues.join(' ')),
     caseTable('_operator_ts_arg_files', spec, (c) => (c.argFiles ? 'yes' : undefined)),

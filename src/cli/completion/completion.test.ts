@@ -32,11 +32,18 @@ describe('completionSpec', () => {
   });
 
   it('lists every command of the program, with subcommands, flags and their values', () => {
-    expect(at('').subcommands.map((s) => s.name)).toEqual(expect.arrayContaining(['init', 'create', 'edit', 'generate', 'completion']));
+    expect(at('').subcommands.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['init', 'create', 'edit', 'generate', 'completion']),
+    );
     expect(at('create').subcommands.map((s) => s.name)).toEqual(['api', 'webhook']);
     const group = at('create api').flags.find((f) => f.names.includes('--group'));
     expect(group).toMatchObject({ takesValue: true, values: [] });
-    expect(at('chart version').flags.find((f) => f.names.includes('--bump'))?.values).toEqual(['auto', 'major', 'minor', 'patch']);
+    expect(at('chart version').flags.find((f) => f.names.includes('--bump'))?.values).toEqual([
+      'auto',
+      'major',
+      'minor',
+      'patch',
+    ]);
     expect(at('bundle validate').flags.find((f) => f.names.includes('-o'))?.names).toEqual(['--output', '-o']);
     expect(at('completion').argValues).toEqual(['bash', 'zsh', 'fish']);
   });
@@ -46,7 +53,10 @@ describe('completionSpec', () => {
     expect(plugins).toEqual(expect.arrayContaining(['helm.operator-ts.dev/v1', 'olm.operator-ts.dev/v1']));
     expect(at('create api').flags.find((f) => f.names.includes('--plugins'))?.values).toEqual(plugins);
     expect(at('generate').argValues).toEqual(GENERATORS);
-    expect(at('create api').flags.find((f) => f.names.includes('--namespaced'))).toMatchObject({ takesValue: false, values: ['true', 'false'] });
+    expect(at('create api').flags.find((f) => f.names.includes('--namespaced'))).toMatchObject({
+      takesValue: false,
+      values: ['true', 'false'],
+    });
   });
 
   it('leaves hidden flags out and gives every command --help', () => {
@@ -66,12 +76,17 @@ describe('the bash script, sourced in bash', () => {
   function complete(line: string): string[] {
     const words = line.split(/ |(?==)|(?<==)/).filter((w, i, all) => w !== '' || i === all.length - 1);
     const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-    const body = `source '${script}'\nCOMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}\n_operator_ts\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
-    return execFileSync('bash', ['--norc', '--noprofile', '-c', body], { cwd: empty, encoding: 'utf8' }).split('\n').filter((l) => l !== '');
+    const run = `COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _operator_ts`;
+    const body = `source '${script}'\n${run}\nprintf '%s\\n' "\${COMPREPLY[@]}"`;
+    return execFileSync('bash', ['--norc', '--noprofile', '-c', body], { cwd: empty, encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l !== '');
   }
 
   it('registers the function for operator-ts', () => {
-    const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `source '${script}'; complete -p operator-ts`], { encoding: 'utf8' });
+    const out = execFileSync('bash', ['--norc', '--noprofile', '-c', `source '${script}'; complete -p operator-ts`], {
+      encoding: 'utf8',
+    });
     expect(out.trim()).toBe('complete -F _operator_ts operator-ts');
   });
 
@@ -95,7 +110,10 @@ describe('the bash script, sourced in bash', () => {
     expect(complete('operator-ts chart version --bump=ma')).toEqual(['major']);
     expect(complete('operator-ts bundle validate -o j')).toEqual(['json']);
     expect(complete('operator-ts init --license ')).toEqual(['apache2', 'none']);
-    expect(complete('operator-ts edit --plugins he')).toEqual(['helm.operator-ts.dev/v1', 'helm-hybrid.operator-ts.dev/v1']);
+    expect(complete('operator-ts edit --plugins he')).toEqual([
+      'helm.operator-ts.dev/v1',
+      'helm-hybrid.operator-ts.dev/v1',
+    ]);
     expect(complete('operator-ts edit --plugins olm.operator-ts.dev/v1,hel')).toEqual([
       'olm.operator-ts.dev/v1,helm.operator-ts.dev/v1',
       'olm.operator-ts.dev/v1,helm-hybrid.operator-ts.dev/v1',
@@ -130,16 +148,21 @@ describe('the zsh and fish scripts', () => {
     const file = join(empty, '_operator-ts');
     writeFileSync(file, completionScript(await program(), 'zsh', '0.0.0'));
     const stubs = [
-      "compadd() { while [[ $1 != -- ]]; do shift; done; shift; print -rl -- \"$@\" }",
+      'compadd() { while [[ $1 != -- ]]; do shift; done; shift; print -rl -- "$@" }',
       '_describe() { local name=${@[-1]} e; for e in "${(@P)name}"; do print -r -- "${e%%:*}"; done }',
       "_files() { print -r -- '<files>' }",
       'compset() { : }',
       'compdef() { : }',
     ].join('\n');
     const complete = (line: string): string[] => {
-      const words = line.split(' ').map((w) => `'${w}'`).join(' ');
+      const words = line
+        .split(' ')
+        .map((w) => `'${w}'`)
+        .join(' ');
       const body = `${stubs}\nsource '${file}'\nwords=(${words}); CURRENT=\${#words}\n_operator-ts`;
-      return execFileSync('zsh', ['-f', '-c', body], { cwd: empty, encoding: 'utf8' }).split('\n').filter((l) => l !== '');
+      return execFileSync('zsh', ['-f', '-c', body], { cwd: empty, encoding: 'utf8' })
+        .split('\n')
+        .filter((l) => l !== '');
     };
     expect(complete('operator-ts create ')).toEqual(['api', 'webhook']);
     expect(complete('operator-ts cr')).toEqual(expect.arrayContaining(['create', 'completion', 'init']));
@@ -151,22 +174,28 @@ describe('the zsh and fish scripts', () => {
     expect(complete('operator-ts import crd x')).toEqual(['<files>']);
   });
 
-  it.skipIf(!hasShell('fish'))('parses with fish --no-execute and completes through complete -C (skipped when fish is not installed)', async () => {
-    const file = join(empty, 'operator-ts.fish');
-    writeFileSync(file, completionScript(await program(), 'fish', '0.0.0'));
-    const r = spawnSync('fish', ['--no-execute', file], { encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    // complete -C asks fish for the completions of a command line, as a TAB there would.
-    const complete = (line: string): string[] =>
-      execFileSync('fish', ['--no-config', '-c', `source '${file}'; complete -C '${line}'`], { cwd: empty, encoding: 'utf8' })
-        .split('\n')
-        .filter((l) => l !== '')
-        .map((l) => l.split('\t')[0] ?? '');
-    expect(complete('operator-ts cr')).toEqual(['create']);
-    expect(complete('operator-ts create ')).toEqual(['api', 'webhook']);
-    expect(complete('operator-ts create api --gr')).toEqual(['--group']);
-    expect(complete('operator-ts chart version --bump ')).toEqual(['auto', 'major', 'minor', 'patch']);
-    expect(complete('operator-ts create api --kind create --pl')).toEqual(['--plugins', '--plural']);
-  });
+  it.skipIf(!hasShell('fish'))(
+    'parses with fish --no-execute and completes through complete -C (skipped when fish is not installed)',
+    async () => {
+      const file = join(empty, 'operator-ts.fish');
+      writeFileSync(file, completionScript(await program(), 'fish', '0.0.0'));
+      const r = spawnSync('fish', ['--no-execute', file], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      // complete -C asks fish for the completions of a command line, as a TAB there would.
+      const complete = (line: string): string[] =>
+        execFileSync('fish', ['--no-config', '-c', `source '${file}'; complete -C '${line}'`], {
+          cwd: empty,
+          encoding: 'utf8',
+        })
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => l.split('\t')[0] ?? '');
+      expect(complete('operator-ts cr')).toEqual(['create']);
+      expect(complete('operator-ts create ')).toEqual(['api', 'webhook']);
+      expect(complete('operator-ts create api --gr')).toEqual(['--group']);
+      expect(complete('operator-ts chart version --bump ')).toEqual(['auto', 'major', 'minor', 'patch']);
+      expect(complete('operator-ts create api --kind create --pl')).toEqual(['--plugins', '--plural']);
+    },
+  );
 });

@@ -10,22 +10,36 @@ function summary(text: string): string {
   return first.length > 100 ? `${first.slice(0, 97)}...` : first;
 }
 
-function switchTable(name: string, spec: readonly CompletionCommand[], value: (c: CompletionCommand) => string[]): string {
+function switchTable(
+  name: string,
+  spec: readonly CompletionCommand[],
+  value: (c: CompletionCommand) => string[],
+): string {
   const arms = spec.flatMap((c) => {
     const v = value(c);
-    return v.length === 0 ? [] : [`        case ${fishQuote(c.path.join(' '))}`, `            printf '%s\\n' ${v.map(fishQuote).join(' ')}`];
+    return v.length === 0
+      ? []
+      : [`        case ${fishQuote(c.path.join(' '))}`, `            printf '%s\\n' ${v.map(fishQuote).join(' ')}`];
   });
   return [`function ${name}`, '    switch "$argv[1]"', ...arms, '    end', 'end'].join('\n');
 }
 
 function completeLines(c: CompletionCommand): string[] {
   const at = `-n ${fishQuote(`__operator_ts_at ${fishQuote(c.path.join(' '))}`)}`;
-  const lines = c.subcommands.map((s) => `complete -c operator-ts ${at} -a ${fishQuote(s.name)} -d ${fishQuote(summary(s.description))}`);
+  const lines = c.subcommands.map(
+    (s) => `complete -c operator-ts ${at} -a ${fishQuote(s.name)} -d ${fishQuote(summary(s.description))}`,
+  );
   for (const f of c.flags) {
-    const names = f.names.map((n) => (n.startsWith('--') ? `-l ${fishQuote(n.slice(2))}` : `-s ${fishQuote(n.slice(1))}`)).join(' ');
+    const names = f.names
+      .map((n) => (n.startsWith('--') ? `-l ${fishQuote(n.slice(2))}` : `-s ${fishQuote(n.slice(1))}`))
+      .join(' ');
     // -x: takes a value from the list only; -r -F: takes a value, offer paths.
     const value = f.takesValue ? (f.values.length > 0 ? `-x -a ${fishQuote(f.values.join(' '))}` : '-r -F') : '';
-    lines.push(['complete -c operator-ts', at, names, value, `-d ${fishQuote(summary(f.description))}`].filter((p) => p !== '').join(' '));
+    lines.push(
+      ['complete -c operator-ts', at, names, value, `-d ${fishQuote(summary(f.description))}`]
+        .filter((p) => p !== '')
+        .join(' '),
+    );
   }
   if (c.argValues.length > 0) lines.push(`complete -c operator-ts ${at} -a ${fishQuote(c.argValues.join(' '))}`);
   if (c.argFiles) lines.push(`complete -c operator-ts ${at} -F`);

@@ -43,11 +43,21 @@ function flagOf(option: Option): CompletionFlag {
   const names = [option.long, option.short].filter((n): n is string => n !== undefined);
   // `--x [bool]` is a boolean that also takes `--x=false`.
   const values = valuesOf(option);
-  return { names, takesValue: option.required, values: values.length === 0 && option.optional ? ['true', 'false'] : values, description: option.description };
+  return {
+    names,
+    takesValue: option.required,
+    values: values.length === 0 && option.optional ? ['true', 'false'] : values,
+    description: option.description,
+  };
 }
 
 // commander's own --help is not one of cmd.options: every command has it.
-const HELP_FLAG: CompletionFlag = { names: ['--help', '-h'], takesValue: false, values: [], description: 'display help for command' };
+const HELP_FLAG: CompletionFlag = {
+  names: ['--help', '-h'],
+  takesValue: false,
+  values: [],
+  description: 'display help for command',
+};
 
 /**
  * completionSpec lists every command of the program with its subcommands, visible flags and the values

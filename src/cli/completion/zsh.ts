@@ -6,16 +6,25 @@ function summary(text: string): string {
   return first.length > 100 ? `${first.slice(0, 97)}...` : first;
 }
 
-/** describeTable renders a `case` over the command path filling the array `described` with `name:description` entries. */
-function describeTable(name: string, spec: readonly CompletionCommand[], entries: (c: CompletionCommand) => string[]): string {
+/** describeTable renders a `case` over the command path filling the array `described` with `name:description`s. */
+function describeTable(
+  name: string,
+  spec: readonly CompletionCommand[],
+  entries: (c: CompletionCommand) => string[],
+): string {
   const arms = spec.flatMap((c) => {
     const list = entries(c);
-    return list.length === 0 ? [] : [`    ${shellQuote(c.path.join(' '))}) described=(${list.map(shellQuote).join(' ')}) ;;`];
+    return list.length === 0
+      ? []
+      : [`    ${shellQuote(c.path.join(' '))}) described=(${list.map(shellQuote).join(' ')}) ;;`];
   });
   return [`${name}() {`, '  case "$1" in', ...arms, '    *) described=() ;;', '  esac', '}'].join('\n');
 }
 
 const entry = (name: string, description: string): string => `${name.replace(/:/g, '\\:')}:${summary(description)}`;
+const subcommandEntries = (c: CompletionCommand): string[] => c.subcommands.map((s) => entry(s.name, s.description));
+const flagEntries = (c: CompletionCommand): string[] =>
+  c.flags.flatMap((f) => f.names.map((n) => entry(n, f.description)));
 
 /**
  * zshScript renders the zsh completion script: subcommands and flags with their descriptions
@@ -30,9 +39,9 @@ export function zshScript(spec: readonly CompletionCommand[], version: string): 
 
 ${sharedTables(spec)}
 
-${describeTable('_operator_ts_describe_subcommands', spec, (c) => c.subcommands.map((s) => entry(s.name, s.description)))}
+${describeTable('_operator_ts_describe_subcommands', spec, subcommandEntries)}
 
-${describeTable('_operator_ts_describe_flags', spec, (c) => c.flags.flatMap((f) => f.names.map((n) => entry(n, f.description))))}
+${describeTable('_operator_ts_describe_flags', spec, flagEntries)}
 
 _operator-ts() {
   local cword=$CURRENT first=1 cur=\${words[CURRENT]} prev=\${words[CURRENT-1]} flag=''
