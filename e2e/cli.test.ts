@@ -173,6 +173,7 @@ describe('bad input: exit 1, one message naming the value and the fix, nothing w
       '"Bad SA" is not a valid service account name', '--extra-service-accounts'],
     ['generate bundle --package', [...BUNDLE, '--package', 'Bad_Name'],
       'package name "Bad_Name" is not a DNS-1123 label', '--package <name>'],
+    ['generate bundle --base-csv', [...BUNDLE, '--base-csv', 'nothere.yaml'], 'base CSV nothere.yaml does not exist', '--base-csv'],
     ['generate bundle --apis-dir', [...BUNDLE, '--apis-dir', 'nothere'],
       '--apis-dir nothere is not a directory', 'src/api'],
     ['generate bundle --input-dir', [...BUNDLE, '--apis-dir', 'src/api', '--input-dir', 'nothere'],

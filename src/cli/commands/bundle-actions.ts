@@ -4,7 +4,7 @@ import { cliVersion } from '../../machinery/template-root.js';
 import { generateBundle } from '../../manifests/olm/bundle/generate-bundle.js';
 import { assertVersion } from '../../manifests/olm/csv/build-csv.js';
 import type { CrdDescriptorInput } from '../../manifests/olm/csv/descriptors.js';
-import { isDirectory } from '../../manifests/olm/fs/tree.js';
+import { isDirectory, pathExists } from '../../manifests/olm/fs/tree.js';
 import type { Obj } from '../../manifests/olm/model/objects.js';
 import { parseManifestStream, readManifestDir } from '../../manifests/olm/model/yaml-input.js';
 import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../../manifests/olm/validate/registry.js';
@@ -60,6 +60,8 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
     throw new UserError(`--input-dir ${flags.inputDir} is not a directory`, {
       hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin',
     });
+  if (flags.baseCsv !== undefined && !(await pathExists(resolve(io.cwd, flags.baseCsv))))
+    throw new UserError(`base CSV ${flags.baseCsv} does not exist`, { hint: 'fix the --base-csv path' });
   const info = projectInfo(ctx.projectFile());
   const packageName = resolvePackageName(flags.package, info, io.cwd);
   const progress = progressFor(io, 'generate bundle', errPaint(io));
