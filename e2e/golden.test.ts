@@ -69,12 +69,14 @@ const PROJECTS: readonly GoldenProject[] = [
   },
   {
     // istio/v1 before the first webhook: create webhook then opens the webhook port in the mesh. The Pod
-    // sidecar injector is the mesh's own kind of webhook.
+    // sidecar injector is the mesh's own kind of webhook. grafana/v1 writes the dashboards (e2e/grafana
+    // checks their queries against a running manager and Grafana's schema).
     name: 'mesh',
     steps: [
       ['init', '--domain', 'example.com', '--project-name', 'mesh-operator', '--skip-install'],
       ['create', 'api', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary'],
       ['edit', '--plugins', 'istio/v1', '--metrics-reader', 'observability/prometheus'],
+      ['edit', '--plugins', 'grafana/v1'],
       ['create', 'webhook', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary', '--defaulting', '--programmatic-validation'],
       ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'],
       GENERATE,
@@ -184,17 +186,23 @@ const MAKE_TARGETS: readonly (readonly [string, readonly string[]])[] = [
   ['generate', ['npm run generate']],
   ['build', ['npm run manifests', 'npm run generate', 'npm run build']],
   ['run', ['npm run build', 'npm start']],
-  ['test', ['npm run manifests', 'npm run generate', 'npm run format', 'npm run typecheck', 'npm test']],
+  ['test', ['npm run manifests', 'npm run generate', 'npm run format', 'npm run typecheck', 'envtest use 1.37.x -i -p path)" npm test']],
+  ['setup-envtest', ['npx --no-install operator-ts envtest use 1.37.x -p path']],
+  ['setup-test-e2e', ["kind get clusters | grep -qx 'memcached-operator-test-e2e'", "kind create cluster --name 'memcached-operator-test-e2e'"]],
+  ['test-e2e', ["KIND_CLUSTER='memcached-operator-test-e2e' IMG='controller:latest' npm run test:e2e", "kind delete cluster --name 'memcached-operator-test-e2e'"]],
+  ['cleanup-test-e2e', ["kind delete cluster --name 'memcached-operator-test-e2e'"]],
   ['fmt', ['npm run format']],
   ['vet', ['npm run typecheck']],
   ['lint', ['npm run lint']],
   ['lint-fix', ['npm run lint:fix']],
   ['docker-build', ['docker build -t controller:latest .']],
   ['docker-push', ['docker push controller:latest']],
-  ['build-installer', ['image: controller:latest', 'kubectl kustomize config/default > dist/install.yaml']],
+  ['docker-buildx', ['> Dockerfile.cross', 'docker buildx build --push --platform=linux/arm64,linux/amd64 --tag controller:latest -f Dockerfile.cross .']],
+  ['build-installer', ['edit set image controller=controller:latest', 'kubectl kustomize config/default > dist/install.yaml']],
   ['install', ['kubectl apply -k config/crd']],
   ['uninstall', ['kubectl delete --ignore-not-found=false -k config/crd']],
-  ['deploy', ['image: controller:latest', 'kubectl apply -k config/default']],
+  ['deploy', ['edit set image controller=controller:latest', 'kubectl apply -k config/default']],
+  ['kustomize', ['kustomize_v5.8.1_', 'checksums.txt', 'sha256sum -c -']],
   ['undeploy', ['kubectl delete --ignore-not-found=false -k config/default']],
 ];
 const make = ['/usr/bin/make', '/bin/make', '/usr/local/bin/make'].find((p) => existsSync(p));

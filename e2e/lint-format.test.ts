@@ -2,14 +2,18 @@
 // first): `init` a project against the packed operator-ts (init runs npm install, which brings eslint,
 // typescript-eslint and prettier), then `npm run lint` and `npm run format:check` must pass after init,
 // after the create commands (webhook types added one run at a time, a built-in kind too), and after
-// `generate`. Fixing a finding means fixing the template, not relaxing a rule.
+// `generate`. Every committed golden project (e2e/golden/*) must pass them too: each is copied next to that
+// project and borrows its node_modules (one install for the whole file). Fixing a finding means fixing the
+// template, not relaxing a rule.
 import { execa } from 'execa';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliOk } from './helpers/cli.js';
 import { packOperatorTs } from './helpers/pack.js';
+import { goldenRoot } from './helpers/paths.js';
 import { makeWorkdir, removeWorkdir } from './helpers/workdir.js';
 
 // actionlint (a Go module) checks the scaffolded GitHub workflows; without Go the check is skipped.
@@ -34,21 +38,29 @@ async function expectClean(dir: string, stage: string): Promise<void> {
   }
 }
 
+/** GOLDEN_PROJECTS are the committed golden projects (e2e/golden/<name>/), every flavour the scaffold has. */
+const GOLDEN_PROJECTS = readdirSync(goldenRoot, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
+
+let work = '';
+let dir = '';
+
+// One `init` with its npm install serves the whole file: the golden projects borrow its node_modules.
+beforeAll(async () => {
+  work = await makeWorkdir('lint');
+  const tarball = await packOperatorTs(join(work, 'pack'));
+  dir = join(work, 'memcached-operator');
+  await mkdir(dir);
+  await runCliOk(['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball], dir);
+});
+
+afterAll(async () => {
+  await removeWorkdir(work);
+});
+
 describe('a scaffolded project passes its own eslint and prettier', () => {
-  let work = '';
-  let dir = '';
-
-  beforeAll(async () => {
-    work = await makeWorkdir('lint');
-    const tarball = await packOperatorTs(join(work, 'pack'));
-    dir = join(work, 'memcached-operator');
-    await mkdir(dir);
-    await runCliOk(['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball], dir);
-  });
-
-  afterAll(async () => {
-    await removeWorkdir(work);
-  });
 
   it('after init', async () => {
     await expectClean(dir, 'init');
@@ -92,5 +104,25 @@ describe('a scaffolded project passes its own eslint and prettier', () => {
     const workflows = ['lint', 'test', 'test-e2e'].map((w) => `.github/workflows/${w}.yml`);
     const r = await execa('go', ['run', ACTIONLINT, ...workflows], { cwd: dir, reject: false, all: true });
     expect(r.exitCode, String(r.all)).toBe(0);
+  });
+});
+
+describe('every golden project passes its own eslint and prettier', () => {
+  it('there are golden projects of every flavour', () => {
+    expect(GOLDEN_PROJECTS).toEqual(expect.arrayContaining(['conversion', 'helm-hybrid', 'mesh', 'multigroup', 'namespaced', 'single-group']));
+  });
+
+  it.each(GOLDEN_PROJECTS)('%s', async (name) => {
+    const copy = join(work, 'golden', name);
+    await cp(join(goldenRoot, name), copy, { recursive: true });
+    const devDependencies = async (root: string): Promise<unknown> =>
+      (JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { devDependencies: unknown }).devDependencies;
+    expect(await devDependencies(copy)).toEqual(await devDependencies(dir));
+    // The same dependencies as the installed project (the golden package.json differs only in the operator-ts spec).
+    await symlink(join(dir, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    for (const script of ['lint', 'format:check']) {
+      const r = await npmRun(copy, script);
+      expect(r.exitCode, `npm run ${script} in golden project ${name}:\n${r.output}`).toBe(0);
+    }
   });
 });

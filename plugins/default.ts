@@ -1,4 +1,5 @@
 import { defineBundle } from '../src/index.js';
+import { grafanaPlugin } from './grafana/index.js';
 import { helmPlugin } from './helm/index.js';
 import { istioPlugin } from './istio/index.js';
 import { helmHybridPlugin } from './helm-hybrid/index.js';
@@ -7,7 +8,15 @@ import { olmPlugin } from './olm/index.js';
 import { typescriptPlugin } from './typescript/index.js';
 
 /** builtinPlugins are the plugins shipped with operator-ts. */
-export const builtinPlugins = [typescriptPlugin, kustomizePlugin, olmPlugin, helmPlugin, istioPlugin, helmHybridPlugin] as const;
+export const builtinPlugins = [
+  typescriptPlugin,
+  kustomizePlugin,
+  olmPlugin,
+  helmPlugin,
+  istioPlugin,
+  helmHybridPlugin,
+  grafanaPlugin,
+] as const;
 
 /**
  * defaultBundle (`operator-ts.dev/v1`) is the chain of a project created without --plugins: the

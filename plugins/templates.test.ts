@@ -55,6 +55,8 @@ describe('templates', () => {
     expect(helm.code, helm.err).toBe(0);
     const istio = await runCli(dir, 'edit', '--plugins', 'istio/v1');
     expect(istio.code, istio.err).toBe(0);
+    const grafana = await runCli(dir, 'edit', '--plugins', 'grafana/v1');
+    expect(grafana.code, grafana.err).toBe(0);
     expect([...rendered].sort()).toEqual(listTemplates(templatesRoot()).sort());
   });
 });

@@ -9,7 +9,15 @@ import { report } from './measure.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** SECTIONS lists the section modules in the order they run. */
-const SECTIONS = ['cli.mjs', 'generate.mjs', 'envtest.mjs', 'field-index.mjs', 'admission.mjs', 'runtime/index.mjs'];
+const SECTIONS = [
+  'cli.mjs',
+  'generate.mjs',
+  'envtest.mjs',
+  'field-index.mjs',
+  'admission.mjs',
+  'runtime/index.mjs',
+  'runtime/soak.mjs',
+];
 
 // BENCH_ONLY=runtime,cli runs a subset (matched against the module path without extension).
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -241,9 +241,12 @@ describe.skipIf(!isBinaryAssets(assets) || 'missing' in kubectlFound)('the conta
     await removeWorkdir(work);
   });
 
-  it('holds the bundle as its only file, started by the ENTRYPOINT with the manager flags as a non-root user', async () => {
+  it('holds the bundle and its chunks only, started by the ENTRYPOINT with the manager flags as non-root', async () => {
     expect(image.ran.map((r) => r.command)).toContain('npm run bundle');
-    expect(await listFiles(image.rootfs)).toEqual(['manager.mjs']);
+    const files = await listFiles(image.rootfs);
+    expect(files.filter((f) => !/^manager-chunks\/[\w.-]+\.mjs$/.test(f))).toEqual(['manager.mjs']);
+    // The OpenTelemetry SDK is in a chunk of its own, read only when tracing starts.
+    expect(files.some((f) => f.startsWith('manager-chunks/otel-'))).toBe(true);
     expect(image.entrypoint).toEqual(['/nodejs/bin/node', ...MANAGER_NODE_FLAGS, '/manager.mjs']);
     expect(image.user).toBe(`${imageUser.uid}:${imageUser.gid}`);
     // A pod's `command` replaces the ENTRYPOINT, and with it the Node flags: the Deployment passes args only.

@@ -92,7 +92,7 @@ describe.each(PROJECTS)('the Helm chart of golden project $name', (project) => {
     expect(scripts['chart']).toContain('operator-ts edit --plugins helm/v1');
     expect(scripts['chart:version']).toBe('operator-ts chart version');
     expect(await readFile(join(dir(), '.github/workflows/chart.yml'), 'utf8')).toContain('--from "origin/$BASE_REF"');
-    expect(await readFile(join(dir(), '.gitignore'), 'utf8')).toMatch(/^dist\/\*\n!dist\/chart\/$/m);
+    expect(await readFile(join(dir(), '.gitignore'), 'utf8')).toMatch(/^dist\/\*\n!dist\/install\.yaml\n!dist\/chart\/$/m);
   });
 
   it.skipIf(kubectl === undefined)(`passes helm lint --strict, and renders the kustomize output with the default values${skip}`, async () => {

@@ -10,6 +10,9 @@ import { valuesSchema, valuesTypes } from './values-types.js';
 
 const T = 'helm-hybrid/create-api';
 
+/** PRETTIERIGNORE_CHARTS keeps `npm run format` away from the copied charts: Helm templates are not YAML. */
+const PRETTIERIGNORE_CHARTS = '# Helm charts rendered by the Helm-hybrid controllers: their templates are Go templates, not YAML.\ncharts/';
+
 /** HybridResource is how PROJECT records one Helm-hybrid kind under the plugin's key, as kubebuilder records deploy-image's. */
 interface HybridResource {
   domain?: string;
@@ -34,6 +37,14 @@ function rbacMarkers(chart: ChartSource, ctx: HookContext): string[] {
     markers.push(`+kubebuilder:rbac:groups=${group === '' ? 'core' : group},resources=${known.plural},verbs=get;list;watch;create;update;patch;delete`);
   }
   return [...new Set(markers)];
+}
+
+/**
+ * typesImports lists what the types file takes from operator-ts/types: int64 (the status uses it) and the
+ * types the compiled spec names, so that no import is left unused (ESLint's no-unused-vars).
+ */
+export function typesImports(specTypes: string): string {
+  return ['float64', 'int64', 'JSONValue'].filter((name) => name === 'int64' || new RegExp(`\\b${name}\\b`).test(specTypes)).join(', ');
 }
 
 async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
@@ -63,6 +74,7 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
     chartDir,
     chartEnv: `${n.kind.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_CHART`,
     specTypes,
+    typesImports: typesImports(specTypes),
     schemaSource: chart.schema !== undefined ? 'values.schema.json' : 'values.yaml',
     controllerName,
     chartRbac: rbacMarkers(chart, ctx),
@@ -83,6 +95,8 @@ async function scaffold(ctx: HookContext, res: ResourceConfig): Promise<void> {
       .map(([path, bytes]) => ({ kind: 'generated' as const, path: `${chartDir}/${path}`, bytes, ifExists: policy })),
     { kind: 'insert', path: 'Dockerfile', ifMissing: 'error', fragments: imageFragments() },
     { kind: 'insert', path: '.dockerignore', ifMissing: 'error', fragments: { 'image-context': ['!charts/'] } },
+    // Chart templates are Go templates, which Prettier would try (and fail) to parse as YAML.
+    { kind: 'insert', path: '.prettierignore', ifMissing: 'skip', fragments: { prettierignore: [PRETTIERIGNORE_CHARTS] } },
   );
   const gitignore = gitignoreKeepingArchives(ctx.tree, chart.files.keys());
   if (gitignore !== undefined) ctx.files.add(gitignore);

@@ -37,9 +37,15 @@ function gitignoreWithChart(tree: ReadonlyTree, chartDir: string): FileDescripto
   const text = tree.read('.gitignore');
   if (text === undefined) return undefined;
   const lines = text.split('\n');
-  const at = lines.indexOf('dist/');
-  if (at < 0) return undefined;
-  lines.splice(at, 1, 'dist/*', `!${chartDir}/`);
+  if (lines.includes(`!${chartDir}/`)) return undefined;
+  // Projects ignore `dist/*` and keep dist/install.yaml; older ones ignore all of `dist/`.
+  const star = lines.indexOf('dist/*');
+  const whole = lines.indexOf('dist/');
+  if (star >= 0) {
+    const keep = lines.indexOf('!dist/install.yaml');
+    lines.splice((keep > star ? keep : star) + 1, 0, `!${chartDir}/`);
+  } else if (whole >= 0) lines.splice(whole, 1, 'dist/*', `!${chartDir}/`);
+  else return undefined;
   return { kind: 'generated', path: '.gitignore', content: lines.join('\n'), ifExists: 'overwrite' };
 }
 

@@ -4,11 +4,13 @@ import { webhookMtlsFiles } from './webhook-mtls.js';
 import {
   caInjectionReplacements,
   certManagerFiles,
+  certManagerKustomization,
   conversionPatch,
   managerWebhookPatch,
   serviceDnsReplacements,
   webhookFiles,
 } from './webhook.js';
+import { NETWORK_POLICY_MARKER, webhookNetworkPolicy } from './overlays.js';
 
 function yaml(path: string, object: object): FileDescriptor {
   return { kind: 'generated', path, format: 'yaml', object, ifExists: 'skip' };
@@ -31,7 +33,7 @@ function commented(path: string, header: string, object: object): FileDescriptor
  */
 export const createWebhookSubcommand: Subcommand = {
   description:
-    'config/webhook, config/certmanager, manager webhook patch, CRD conversion patch, ' +
+    'config/webhook, config/certmanager, the webhook network policy, manager webhook patch, CRD conversion patch, ' +
     'config/self-managed-certs, config/webhook-mtls',
   options: [{ name: 'force', type: 'boolean', description: 'overwrite files that already exist', default: false }],
   scaffold(ctx) {
@@ -44,12 +46,16 @@ export const createWebhookSubcommand: Subcommand = {
     const files: FileDescriptor[] = [
       ...Object.entries(webhookFiles(projectName)).map(([f, o]) => yaml(`config/webhook/${f}`, o)),
       ...Object.entries(certManagerFiles(projectName)).map(([f, o]) => yaml(`config/certmanager/${f}`, o)),
+      { kind: 'generated', path: 'config/certmanager/kustomization.yaml', content: certManagerKustomization(), ifExists: 'skip' },
       yaml('config/default/manager_webhook_patch.yaml', managerWebhookPatch()),
       commented('config/self-managed-certs/kustomization.yaml', SELF_MANAGED_HEADER, selfManaged.kustomization),
       ...Object.entries(selfManaged.files).map(([f, o]) => yaml(`config/self-managed-certs/${f}`, o)),
       ...Object.entries(webhookMtlsFiles(projectName)).map(([f, { header, object }]) =>
         commented(`config/webhook-mtls/${f}`, header, object),
       ),
+      yaml('config/network-policy/allow-webhook-traffic.yaml', webhookNetworkPolicy(projectName)),
+      // Projects scaffolded before the marker existed keep their list as it is.
+      { kind: 'insert', path: 'config/network-policy/kustomization.yaml', ifMissing: 'skip', fragments: { [NETWORK_POLICY_MARKER]: ['- allow-webhook-traffic.yaml'] } },
       {
         kind: 'insert',
         path: 'config/default/kustomization.yaml',

@@ -1,6 +1,14 @@
 import { toYamlWithMarkers, type FileDescriptor, type Subcommand } from '../../src/index.js';
 import { managerManifests } from './manager.js';
-import { defaultKustomization, metricsPatch, metricsService, networkPolicyFiles, prometheusFiles } from './overlays.js';
+import {
+  certMetricsPatch,
+  defaultKustomization,
+  metricsPatch,
+  metricsService,
+  networkPolicyFiles,
+  networkPolicyKustomization,
+  prometheusFiles,
+} from './overlays.js';
 import { rbacFiles } from './rbac.js';
 import { toYamlDocuments } from '../../src/index.js';
 
@@ -18,6 +26,7 @@ export const initSubcommand: Subcommand = {
       { kind: 'generated', path: 'config/default/kustomization.yaml', content: defaultKustomization(projectName), ifExists: 'error' },
       yaml('config/default/metrics_service.yaml', metricsService(projectName)),
       yaml('config/default/manager_metrics_patch.yaml', metricsPatch()),
+      yaml('config/default/cert_metrics_manager_patch.yaml', certMetricsPatch()),
       { kind: 'generated', path: 'config/manager/manager.yaml', content: toYamlDocuments(managerManifests(projectName, namespaced)), ifExists: 'error' },
       yaml('config/manager/kustomization.yaml', { resources: ['manager.yaml'] }),
       {
@@ -28,6 +37,7 @@ export const initSubcommand: Subcommand = {
       },
       ...Object.entries(rbac).map(([file, obj]) => yaml(`config/rbac/${file}`, obj)),
       ...Object.entries(prometheusFiles(projectName)).map(([file, obj]) => yaml(`config/prometheus/${file}`, obj)),
+      { kind: 'generated', path: 'config/network-policy/kustomization.yaml', content: networkPolicyKustomization(), ifExists: 'error' },
       ...Object.entries(networkPolicyFiles(projectName)).map(([file, obj]) => yaml(`config/network-policy/${file}`, obj)),
     );
   },

@@ -16,7 +16,12 @@ function binding(kind: 'RoleBinding' | 'ClusterRoleBinding', name: string, roleK
   };
 }
 
-/** rbacFiles builds config/rbac/ at init: service account, manager role binding, leader election and metrics roles. */
+/**
+ * rbacFiles builds config/rbac/ at init: service account, manager role binding, leader election and metrics
+ * roles, and the profiling reader role. Profiles have a role of their own, not a rule in metrics-reader: a
+ * heap snapshot holds whatever the manager has in memory (Secrets it read, its own token), which a
+ * Prometheus allowed to scrape metrics must not get.
+ */
 export function rbacFiles(projectName: string, namespaced: boolean): Record<string, object> {
   const managerRoleKind = namespaced ? 'Role' : 'ClusterRole';
   return {
@@ -40,6 +45,12 @@ export function rbacFiles(projectName: string, namespaced: boolean): Record<stri
       kind: 'ClusterRole',
       metadata: { labels: commonLabels(projectName), name: 'metrics-reader' },
       rules: [{ nonResourceURLs: ['/metrics'], verbs: ['get'] }],
+    },
+    'profiling_reader_role.yaml': {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { labels: commonLabels(projectName), name: 'profiling-reader' },
+      rules: [{ nonResourceURLs: ['/debug/profile/*'], verbs: ['get'] }],
     },
   };
 }

@@ -1,3 +1,4 @@
+import { toYamlWithMarkers } from '../../src/index.js';
 import { commonLabels, managerSelector } from './labels.js';
 
 /** webhookFiles builds config/webhook: the Service in front of the webhook server and the kustomization. */
@@ -29,10 +30,12 @@ export function webhookFiles(projectName: string): Record<string, object> {
   };
 }
 
-/** certManagerFiles builds config/certmanager: a self-signed Issuer and the webhook serving Certificate. */
+/**
+ * certManagerFiles builds config/certmanager: a self-signed Issuer, the webhook serving Certificate and the
+ * metrics endpoint's Certificate (kustomization.yaml is {@link certManagerKustomization}).
+ */
 export function certManagerFiles(projectName: string): Record<string, object> {
   return {
-    'kustomization.yaml': { resources: ['issuer.yaml', 'certificate-webhook.yaml'], configurations: ['kustomizeconfig.yaml'] },
     'kustomizeconfig.yaml': {
       nameReference: [{ kind: 'Issuer', group: 'cert-manager.io', fieldSpecs: [{ kind: 'Certificate', group: 'cert-manager.io', path: 'spec/issuerRef/name' }] }],
     },
@@ -53,7 +56,36 @@ export function certManagerFiles(projectName: string): Record<string, object> {
         secretName: 'webhook-server-cert',
       },
     },
+    // Listed (commented) in kustomization.yaml: its DNS names are only filled in once the [METRICS-WITH-CERTS]
+    // sections of config/default/kustomization.yaml are uncommented too.
+    'certificate-metrics.yaml': {
+      apiVersion: 'cert-manager.io/v1',
+      kind: 'Certificate',
+      metadata: { labels: commonLabels(projectName), name: 'metrics-certs', namespace: 'system' },
+      spec: {
+        dnsNames: ['SERVICE_NAME.SERVICE_NAMESPACE.svc', 'SERVICE_NAME.SERVICE_NAMESPACE.svc.cluster.local'],
+        issuerRef: { kind: 'Issuer', name: 'selfsigned-issuer' },
+        secretName: 'metrics-server-cert',
+      },
+    },
   };
+}
+
+/**
+ * certManagerKustomization is config/certmanager/kustomization.yaml. The metrics Certificate is listed
+ * commented out: until the [METRICS-WITH-CERTS] replacements give it the metrics Service's DNS names it would
+ * be issued for placeholder names (kubebuilder's scaffold issues it so).
+ */
+export function certManagerKustomization(): string {
+  return toYamlWithMarkers(
+    { resources: ['issuer.yaml', 'certificate-webhook.yaml'], configurations: ['kustomizeconfig.yaml'] },
+    {
+      listMarkers: { resources: 'certmanager' },
+      listComments: {
+        resources: ' [METRICS-WITH-CERTS] Uncomment with the sections of config/default/kustomization.yaml:\n- certificate-metrics.yaml',
+      },
+    },
+  );
 }
 
 /** managerWebhookPatch mounts the serving certificate into the manager and opens the webhook port. */

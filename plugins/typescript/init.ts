@@ -19,6 +19,26 @@ export function fnv32a(text: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
+/**
+ * devcontainer is .devcontainer/devcontainer.json: Node.js with Docker inside (docker-in-docker) so that the
+ * Kind suite runs in the container; post-install.sh adds Kind, kubectl, the dependencies and envtest.
+ */
+export function devcontainer(projectName: string, nodeMajor: string): Record<string, unknown> {
+  return {
+    name: `${projectName} dev container`,
+    image: `mcr.microsoft.com/devcontainers/javascript-node:${nodeMajor}`,
+    features: {
+      'ghcr.io/devcontainers/features/docker-in-docker:2': { moby: false },
+    },
+    runArgs: ['--privileged', '--init'],
+    customizations: {
+      vscode: { extensions: ['dbaeumer.vscode-eslint', 'esbenp.prettier-vscode', 'ms-kubernetes-tools.vscode-kubernetes-tools'] },
+    },
+    remoteUser: 'root',
+    onCreateCommand: 'bash .devcontainer/post-install.sh',
+  };
+}
+
 /** initView is the view model of the init templates. */
 export function initView(ctx: HookContext, header: string): Record<string, unknown> {
   const nodeMajor = VERSIONS.node.split('.')[0] ?? '24';
@@ -27,6 +47,7 @@ export function initView(ctx: HookContext, header: string): Record<string, unkno
     projectName: ctx.project.projectName,
     domain: ctx.project.domain,
     namespaced: ctx.project.namespaced,
+    multigroup: ctx.project.multigroup,
     leaderElectionId: `${fnv32a(ctx.project.projectName)}.${ctx.project.domain}`,
     nodeVersion: nodeMajor,
     nodeMajor,
@@ -77,8 +98,20 @@ export const initSubcommand: Subcommand = {
       { kind: 'template', template: `${T}/dockerignore.hbs`, path: '.dockerignore', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/gitignore.hbs`, path: '.gitignore', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/README.md.hbs`, path: 'README.md', data, ifExists: 'skip' },
+      { kind: 'template', template: `${T}/AGENTS.md.hbs`, path: 'AGENTS.md', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/test/envtest.test.ts.hbs`, path: 'test/envtest.test.ts', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/vitest.config.ts.hbs`, path: 'vitest.config.ts', data, ifExists: 'skip' },
+      ...['steps.ts', 'e2e.test.ts', 'vitest.config.ts'].map((file) => ({
+        kind: 'template' as const,
+        template: `${T}/test/e2e/${file}.hbs`,
+        path: `test/e2e/${file}`,
+        data,
+        ifExists: 'skip' as const,
+      })),
+    );
+    ctx.files.add(
+      { kind: 'generated', path: '.devcontainer/devcontainer.json', content: prettierJson(devcontainer(ctx.project.projectName, String(data['nodeMajor']))), ifExists: 'skip' },
+      { kind: 'template', template: `${T}/devcontainer/post-install.sh.hbs`, path: '.devcontainer/post-install.sh', data, ifExists: 'skip' },
     );
     const view = { projectName: ctx.project.projectName, nodeMajor: String(data['nodeMajor']) };
     for (const [name, workflow] of [

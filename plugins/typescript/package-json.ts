@@ -70,9 +70,12 @@ export function packageJson(projectName: string, operatorTs: string): Record<str
     scripts: {
       build: 'tsc -p tsconfig.build.json',
       start: managerStartScript(),
-      // tsx maps the `.js` specifiers of the sources to their `.ts` files, which node's type stripping does not.
-      dev: 'tsx watch --clear-screen=false src/main.ts',
+      // `tsx watch` with readable logs (tsx maps the `.js` specifiers of the sources to their `.ts` files, which
+      // node's type stripping does not), and `generate` again whenever an API type under src/api changes.
+      dev: 'operator-ts dev',
       test: 'vitest run',
+      // The Kind suite (make test-e2e): a cluster with the image loaded; `npm test` leaves test/e2e out.
+      'test:e2e': 'vitest run --config test/e2e/vitest.config.ts',
       manifests: 'operator-ts generate crd rbac webhook',
       generate: 'operator-ts generate code',
       typecheck: 'tsc --noEmit',

@@ -41,3 +41,11 @@ describe.each(Object.entries(WORKFLOWS))('the %s workflow', (_name, workflow) =>
     expect(text).toContain('\n\njobs:\n');
   });
 });
+
+describe('the test workflow', () => {
+  it('needs no Go: make test fetches the envtest binaries with operator-ts envtest use', () => {
+    const text = workflowYaml(testWorkflow(view));
+    expect(text).not.toMatch(/setup-go|go run|setup-envtest/);
+    expect(text).toContain('run: make test\n');
+  });
+});

@@ -8,7 +8,6 @@ import { PRETTIER_OPTIONS } from './format-config.js';
 export const ACTIONS = {
   checkout: { uses: 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1', tag: 'v7.0.1' },
   setupNode: { uses: 'actions/setup-node@820762786026740c76f36085b0efc47a31fe5020', tag: 'v7.0.0' },
-  setupGo: { uses: 'actions/setup-go@b7ad1dad31e06c5925ef5d2fc7ad053ef454303e', tag: 'v7.0.0' },
   kind: { uses: 'helm/kind-action@ef37e7f390d99f746eb8b610417061a60e82a6cc', tag: 'v1.14.0' },
 } as const;
 
@@ -66,8 +65,9 @@ export function lintWorkflow(view: WorkflowView): Record<string, unknown> {
 }
 
 /**
- * testWorkflow runs `make test` with envtest binaries from setup-envtest (kubebuilder's test.yml), so the
- * envtest suites run against a real kube-apiserver and etcd instead of being skipped.
+ * testWorkflow runs `make test` (kubebuilder's test.yml), which fetches the envtest binaries with
+ * `operator-ts envtest use` (no Go needed), so the envtest suites run against a real kube-apiserver and etcd
+ * instead of being skipped.
  */
 export function testWorkflow(view: WorkflowView): Record<string, unknown> {
   return {
@@ -76,53 +76,27 @@ export function testWorkflow(view: WorkflowView): Record<string, unknown> {
     permissions: {},
     env: { ENVTEST_K8S_VERSION: '1.37.x' },
     jobs: {
-      test: job('Run on Ubuntu', [
-        ...checkoutAndNode(view),
-        { name: 'Set up Go (for setup-envtest)', uses: ACTIONS.setupGo.uses, with: { 'go-version': 'stable', cache: false } },
-        {
-          name: 'Download the envtest binaries',
-          run: 'echo "KUBEBUILDER_ASSETS=$(go run sigs.k8s.io/controller-runtime/tools/setup-envtest@latest use "$ENVTEST_K8S_VERSION" -p path)" >> "$GITHUB_ENV"',
-        },
-        { name: 'Running Tests', run: 'make test' },
-      ]),
+      test: job('Run on Ubuntu', [...checkoutAndNode(view), { name: 'Running Tests', run: 'make test' }]),
     },
   };
 }
 
 /**
- * e2eWorkflow deploys the operator to a Kind cluster as a user would (`make docker-build deploy`, with
- * cert-manager for the webhook certificates) and waits for the manager to become available.
+ * e2eWorkflow runs the Kind suite (test/e2e) as `make test-e2e` does locally: it builds the image, loads it
+ * into the Kind cluster, installs cert-manager when the project has webhooks, deploys with `make deploy` and
+ * checks the manager and its metrics; the cluster is deleted afterwards.
  */
 export function e2eWorkflow(view: WorkflowView): Record<string, unknown> {
-  const image = `${view.projectName}:e2e`;
   return {
     name: 'E2E Tests',
     on: TRIGGERS,
     permissions: {},
-    env: { CERT_MANAGER_VERSION: 'v1.20.0', IMG: image },
+    env: { IMG: `${view.projectName}:e2e` },
     jobs: {
       'test-e2e': job('Run on Ubuntu', [
         ...checkoutAndNode(view),
         { name: 'Create a Kind cluster', uses: ACTIONS.kind.uses, with: { cluster_name: 'kind' } },
-        {
-          name: 'Install cert-manager',
-          run: [
-            'kubectl apply -f "https://github.com/cert-manager/cert-manager/releases/download/${CERT_MANAGER_VERSION}/cert-manager.yaml"',
-            'kubectl -n cert-manager wait --for=condition=Available deployment --all --timeout=5m',
-          ].join('\n'),
-        },
-        { name: 'Build the image', run: 'make docker-build' },
-        { name: 'Load the image into Kind', run: 'kind load docker-image "$IMG" --name kind' },
-        { name: 'Deploy the operator', run: 'make deploy' },
-        {
-          name: 'Wait for the manager',
-          run: `kubectl -n ${view.projectName}-system rollout status deployment/${view.projectName}-controller-manager --timeout=5m`,
-        },
-        {
-          name: 'Show the manager logs',
-          if: 'failure()',
-          run: `kubectl -n ${view.projectName}-system logs deployment/${view.projectName}-controller-manager --all-containers`,
-        },
+        { name: 'Running the e2e tests', run: 'make test-e2e KIND_CLUSTER=kind' },
       ]),
     },
   };

@@ -3,6 +3,8 @@ import { bundleCommand, generateBundleCommand } from './commands/bundle.js';
 import { catalogCommand, generateCatalogCommand } from './commands/catalog.js';
 import { chartCommand } from './commands/chart.js';
 import { completionCommand } from './commands/completion.js';
+import { devCommand } from './commands/dev.js';
+import { envtestCommand } from './commands/envtest.js';
 import { generateCommand } from './commands/generate.js';
 import { importCommand } from './commands/import.js';
 import { versionCommand } from './commands/version.js';
@@ -14,18 +16,18 @@ import { RunContext } from './run-context.js';
  * LEAN_COMMANDS need neither the plugins nor PROJECT to build: run as the first argument, the scaffolding
  * commands (and everything the plugins import) are not loaded. `generate` runs on every `make manifests`.
  */
-const LEAN_COMMANDS: ReadonlySet<string> = new Set(['generate', 'import', 'bundle', 'catalog', 'chart', 'version']);
+const LEAN_COMMANDS: ReadonlySet<string> = new Set(['generate', 'import', 'bundle', 'catalog', 'chart', 'version', 'dev', 'envtest']);
 
 /**
  * extraCommands are the commands contributed by other parts of operator-ts: the generator (`generate`, `import crd`,
- * with the OLM `generate bundle` / `generate catalog` subcommands), the OLM `bundle` / `catalog` groups and
- * `chart` (the Helm chart's version).
+ * with the OLM `generate bundle` / `generate catalog` subcommands), the OLM `bundle` / `catalog` groups,
+ * `chart` (the Helm chart's version), `dev` (the project's dev loop) and `envtest` (control-plane binaries).
  */
 function extraCommands(ctx: RunContext): Command[] {
   const generate = generateCommand(ctx);
   generate.addCommand(generateBundleCommand(ctx));
   generate.addCommand(generateCatalogCommand(ctx));
-  return [generate, importCommand(ctx), bundleCommand(ctx), catalogCommand(ctx), chartCommand(ctx)];
+  return [generate, importCommand(ctx), bundleCommand(ctx), catalogCommand(ctx), chartCommand(ctx), devCommand(ctx), envtestCommand(ctx)];
 }
 
 /**

@@ -7,4 +7,12 @@ describe('toYamlWithMarkers', () => {
       '# hi\n\nresources:\n- a\n# +operator-ts:scaffold:res\npatches:\n\n# +operator-ts:scaffold:patches\n',
     );
   });
+
+  it('puts commented hints after a list and at the end, above their markers', () => {
+    const text = toYamlWithMarkers(
+      { resources: ['a'], replacements: null },
+      { listMarkers: { resources: 'res' }, listComments: { resources: ' [X] uncomment to enable x:\n- ../x' }, endComment: '- source: y', endMarkers: ['rep'] },
+    );
+    expect(text).toBe('resources:\n- a\n# [X] uncomment to enable x:\n#- ../x\n# +operator-ts:scaffold:res\nreplacements:\n\n#- source: y\n# +operator-ts:scaffold:rep\n');
+  });
 });

@@ -8,6 +8,13 @@ export interface YamlMarkerOptions {
   readonly endMarkers?: readonly string[];
   /** A comment put before the document (without `# `). */
   readonly header?: string;
+  /**
+   * Comment lines put after a list and above its marker, keyed by the list's key, written as given after the
+   * `#` (so `- ../prometheus` becomes `#- ../prometheus`, a list item to uncomment).
+   */
+  readonly listComments?: Readonly<Record<string, string>>;
+  /** Comment lines put at the end of the document, above the end markers, written like listComments. */
+  readonly endComment?: string;
 }
 
 /**
@@ -20,10 +27,11 @@ export function toYamlWithMarkers(value: object, options: YamlMarkerOptions): st
   for (const [key, name] of Object.entries(options.listMarkers ?? {})) {
     const node = doc.get(key, true);
     if (!isCollection(node)) throw new Error(`toYamlWithMarkers: ${key} is not a collection`);
-    node.comment = ` +operator-ts:scaffold:${name}`;
+    const hint = options.listComments?.[key];
+    node.comment = `${hint === undefined ? '' : `${hint}\n`} +operator-ts:scaffold:${name}`;
   }
-  if (options.endMarkers !== undefined && options.endMarkers.length > 0)
-    doc.comment = options.endMarkers.map((m) => ` +operator-ts:scaffold:${m}`).join('\n');
+  const end = [...(options.endComment === undefined ? [] : [options.endComment]), ...(options.endMarkers ?? []).map((m) => ` +operator-ts:scaffold:${m}`)];
+  if (end.length > 0) doc.comment = end.join('\n');
   if (options.header !== undefined) doc.commentBefore = ` ${options.header}`;
   const text = doc.toString({ indent: 2, indentSeq: false, lineWidth: 0, minContentWidth: 0, nullStr: '' });
   return `${text.replace(/[ \t]+$/gm, '').replace(/\n+$/, '')}\n`;

@@ -12,6 +12,36 @@ const forbiddenPackages = ['commander', 'handlebars', 'ts-morph', 'execa', 'json
 const allowedIn: Record<string, readonly string[]> = { helm: ['execa', 'yaml'] };
 
 /**
+ * The packages the shipped runtime may import, and the folders that may import each (every folder when
+ * absent). OpenTelemetry is imported by tracing/ alone, and there only by otel.ts, which is loaded with a
+ * dynamic import when tracing is on (runtime-imports.test.ts checks that); its config.ts imports types
+ * only. A new dependency of the runtime is an edit of this list.
+ */
+const allowedPackages: Record<string, readonly string[] | undefined> = {
+  '@kubernetes/client-node': undefined,
+  '@peculiar/x509': undefined,
+  'fast-json-patch': undefined,
+  pino: undefined,
+  'prom-client': undefined,
+  execa: ['helm'],
+  yaml: ['helm'],
+  '@opentelemetry/api': ['tracing'],
+  '@opentelemetry/context-async-hooks': ['tracing'],
+  '@opentelemetry/core': ['tracing'],
+  '@opentelemetry/exporter-trace-otlp-http': ['tracing'],
+  '@opentelemetry/exporter-trace-otlp-proto': ['tracing'],
+  '@opentelemetry/resources': ['tracing'],
+  '@opentelemetry/sdk-trace': ['tracing'],
+  '@opentelemetry/semantic-conventions': ['tracing'],
+};
+
+/** packageOf is the package a bare specifier names: `@scope/name` or `name`, without a subpath. */
+function packageOf(spec: string): string {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
  * The layers of the runtime, lowest first. A module imports modules of its own folder and of lower layers
  * only, never of its own layer's other folders or of a higher one, so no two folders can import each other.
  * `core` is the files directly in src/runtime except index.ts, the front door, which sits above all layers.
@@ -21,7 +51,10 @@ const layers: ReadonlyArray<{ units: readonly string[]; holds: string }> = [
   { units: ['core'], holds: 'resource descriptors, wire types, built-in kinds, Runnable, bind addresses, lazily loaded node modules' },
   { units: ['log', 'reconcile', 'json'], holds: 'loggers; the reconcile contract (Request, Result, Reconciler); stack-safe JSON copy, equality, serialisation and diff' },
   { units: ['workqueue', 'certwatcher'], holds: 'work queues and rate limiters; serving certificates reloaded from disk' },
-  { units: ['metrics', 'handler'], holds: 'the Prometheus registry (which every other layer may record into); event handlers' },
+  {
+    units: ['metrics', 'tracing', 'handler'],
+    holds: 'the Prometheus registry and the tracer (which every other layer may record into); event handlers',
+  },
   { units: ['rest', 'predicate', 'webhook'], holds: 'transport, REST client and API errors; predicates; the webhook server and handlers' },
   { units: ['cache', 'metrics/server'], holds: 'reflectors, informers and the informer cache; the /metrics server' },
   { units: ['client', 'leaderelection', 'controller'], holds: 'the cache-backed client; Lease leader election; controllers and their builder' },
@@ -90,6 +123,22 @@ describe('runtime import boundary', () => {
         } else if (forbiddenPackages.some((p) => spec === p || spec.startsWith(`${p}/`))) {
           offences.push(`${name(file)} -> ${spec}`);
         }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+});
+
+describe('runtime dependencies', () => {
+  it('imports only the packages listed, each from the folders allowed to', () => {
+    const offences: string[] = [];
+    for (const { file, unit } of shipped) {
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('.') || spec.startsWith('node:')) continue;
+        const pkg = packageOf(spec);
+        const only = allowedPackages[pkg];
+        if (!(pkg in allowedPackages)) offences.push(`${name(file)} -> ${spec} (not a runtime dependency)`);
+        else if (only !== undefined && !only.includes(unit)) offences.push(`${name(file)} -> ${spec} (only ${only})`);
       }
     }
     expect(offences).toEqual([]);

@@ -68,7 +68,7 @@ describe('findBinaryAssets', () => {
     const message = (found as { missing: string }).missing;
     expect(message).toContain(`KUBEBUILDER_ASSETS=${empty} has no executable kube-apiserver`);
     expect(message).toContain(`KUBEBUILDER_ASSETS=${empty} has no executable etcd`);
-    expect(message).toContain('setup-envtest use -p path');
+    expect(message).toContain('npx operator-ts envtest use <version>');
     expect(message).toContain('npm run envtest:build');
   });
 

@@ -163,8 +163,9 @@ function missingMessage(problems: string[], looked: string[]): string {
   const lines = ['envtest binaries (kube-apiserver, etcd) not found:', ...problems.map((p) => `  - ${p}`)];
   if (looked.length > 0) lines.push('  looked in (no TEST_ASSET_*, KUBEBUILDER_ASSETS or binaryAssetsDirectory set):', ...looked.map((l) => `    ${l}`));
   lines.push(
-    'Get them with `setup-envtest use -p path <version>` and set KUBEBUILDER_ASSETS to the printed directory',
-    '(or pass binaryAssetsDirectory); in the operator-ts repository run `npm run envtest:build`.',
+    'Get them with `npx operator-ts envtest use <version>` (`make setup-envtest` in a scaffolded project; no Go',
+    'needed), which installs them into the setup-envtest store looked in above; or set KUBEBUILDER_ASSETS to a',
+    'directory that has them. In the operator-ts repository, `npm run envtest:build` builds them.',
   );
   return lines.join('\n');
 }

@@ -168,8 +168,9 @@ describe('startTestEnv: failures', () => {
     const err = await caught(startTestEnv());
     expect(isUserError(err)).toBe(true);
     expect(err.message).toContain(`KUBEBUILDER_ASSETS=${empty} has no executable kube-apiserver`);
-    expect(err.message).toContain('setup-envtest use -p path');
+    expect(err.message).toContain('npx operator-ts envtest use <version>');
     expect(err.message).toContain('npm run envtest:build');
+    expect((err as { hint?: string }).hint).toContain('npx operator-ts envtest use 1.37.x');
   });
 
   it('names a missing CRD path before starting anything when errorIfCRDPathMissing is set', async () => {

@@ -277,7 +277,11 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
   const webhookConfigs = readWebhookConfigurations(options.webhookInstallOptions);
   const assets = findBinaryAssets(options.binaryAssetsDirectory === undefined ? {} : { binaryAssetsDirectory: options.binaryAssetsDirectory });
   if (!isBinaryAssets(assets)) {
-    throw new UserError(assets.missing, { hint: 'set KUBEBUILDER_ASSETS to a directory with kube-apiserver and etcd (setup-envtest use -p path), or run `npm run envtest:build` in operator-ts' });
+    throw new UserError(assets.missing, {
+      hint:
+        'run `npx operator-ts envtest use 1.37.x` (`make setup-envtest` in a scaffolded project), ' +
+        'or set KUBEBUILDER_ASSETS to a directory with kube-apiserver and etcd',
+    });
   }
   const timeouts = resolveControlPlaneTimeouts(options);
   const controllers = await checkControllersOption(options.controllers, assets);

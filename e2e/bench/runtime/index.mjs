@@ -3,9 +3,11 @@
 // ratios and targets; a missed target is reported, never an error.
 import { ApiClient } from './api.mjs';
 import { benchItemCrd } from './benchitem.mjs';
+import { measureHealthCost } from './health-cost.mjs';
 import { buildGoController, startOperator } from './operators.mjs';
 import { readCpuMs, settledRss } from './process-rss.mjs';
 import { deleteAllItems, ensureNamespace, phaseLatency, phaseThroughput, warmUp } from './workload.mjs';
+import { measureTracing } from './tracing.mjs';
 
 /** name is the section's name in the bench output. */
 export const name = 'runtime';
@@ -82,11 +84,44 @@ export async function run(report) {
     await warmUp(api);
     results.ts = await measureOperator('ts', env, api, undefined, counts, log);
     if (!go.skipped) results.go = await measureOperator('go', env, api, go.bin, counts, log);
+    if (process.env.BENCH_HEALTH !== '0') {
+      results.health = await measureHealthCost(env, api, log, { count: counts[0] });
+    }
+    if (process.env.BENCH_TRACING !== '0') await measureTracing(report, env, api, WORKERS, log);
   } finally {
     api.close();
     await env.stop();
   }
   printResults(report, results, counts);
+  if (results.health) printHealthCost(report, results.health);
+}
+
+/**
+ * printHealthCost reports the runtime health metrics' cost, without and with GC durations, each figure
+ * against the same operator with them off.
+ */
+function printHealthCost(report, { off, nogc, gc, count, scrapeMs, runsPerVariant }) {
+  for (const [variant, on] of [['without_gc_durations', nogc], ['with_gc_durations', gc]]) {
+    report('runtime.health_metrics', {
+      variant,
+      runs_per_variant: runsPerVariant,
+      scrape_every_s: scrapeMs / 1000,
+      n: count,
+      idle_rss_off_mib: mib(off.idleMiB),
+      idle_rss_on_mib: mib(on.idleMiB),
+      idle_rss_ratio: num(ratio(on.idleMiB, off.idleMiB)),
+      idle_cpu_off_ms_per_s: off.idleCpuMsPerS,
+      idle_cpu_on_ms_per_s: on.idleCpuMsPerS,
+      idle_cpu_ratio: num(ratio(on.idleCpuMsPerS, off.idleCpuMsPerS)),
+      cpu_off_ms_per_obj: off.cpuMsPerObj,
+      cpu_on_ms_per_obj: on.cpuMsPerObj,
+      cpu_ratio: num(ratio(on.cpuMsPerObj, off.cpuMsPerObj)),
+      steady_rss_off_mib: mib(off.steadyMiB),
+      steady_rss_on_mib: mib(on.steadyMiB),
+      steady_rss_ratio: num(ratio(on.steadyMiB, off.steadyMiB)),
+      failed_scrapes: off.failedScrapes + on.failedScrapes,
+    });
+  }
 }
 
 function printResults(report, { ts, go }, counts) {

@@ -1,6 +1,10 @@
 // The operator-ts side of the runtime benchmark, run as its own process (so its RSS can be read) with
 // KUBECONFIG pointing at the benchmark's envtest: it reconciles BenchItem objects the same way as
 // e2e/bench/go-controller/main.go. Prints "synced" once the BenchItem cache has synced.
+// BENCH_METRICS_ADDRESS serves plain-HTTP metrics (its port printed as "metrics-port=<n>" before "synced"),
+// BENCH_RUNTIME_METRICS=false leaves the runtime health metrics out (nogc and gc: without or with GC
+// durations). Started with an IPC channel and
+// --expose-gc (the leak soak), it answers each "sample" message with its memory after a full collection.
 import { createManager, defineResource, isNotFound, newControllerManagedBy, newLogger, setStatusCondition, setupSignalHandler } from '../../../dist/src/runtime/index.js';
 import { GROUP, KIND, PLURAL, VERSION } from './benchitem.mjs';
 
@@ -8,7 +12,9 @@ const workers = Number(process.env.BENCH_WORKERS ?? '4');
 const BenchItem = defineResource({ group: GROUP, version: VERSION, kind: KIND, plural: PLURAL, namespaced: true });
 
 const mgr = await createManager({
-  metricsBindAddress: '0',
+  metricsBindAddress: process.env.BENCH_METRICS_ADDRESS ?? '0',
+  secureMetrics: false,
+  runtimeMetrics: runtimeMetrics(process.env.BENCH_RUNTIME_METRICS),
   healthProbeBindAddress: '0',
   logger: newLogger({ level: 'error' }),
   fieldManager: 'bench-operator',
@@ -46,5 +52,40 @@ const signal = setupSignalHandler();
 const started = mgr.start(signal);
 const informer = mgr.getCache().getInformer(BenchItem);
 while (!informer.hasSynced() && !signal.aborted) await new Promise((r) => setTimeout(r, 50));
+if (mgr.metricsServer !== undefined) {
+  await mgr.metricsServer.ready();
+  process.stdout.write(`metrics-port=${mgr.metricsServer.port}\n`);
+}
+if (process.send !== undefined && typeof globalThis.gc === 'function') process.on('message', answerSample);
 process.stdout.write('synced\n');
 await started;
+// An open IPC channel with a listener would keep the process alive after the manager stopped.
+if (process.connected) process.disconnect();
+
+/**
+ * answerSample collects garbage (twice, with a turn of the event loop between, so that finalizers queued by
+ * the first collection have run) and reports heap, RSS and the resources keeping the event loop alive.
+ */
+async function answerSample(message) {
+  if (message !== 'sample') return;
+  globalThis.gc();
+  await new Promise((r) => setImmediate(r));
+  globalThis.gc();
+  const memory = process.memoryUsage();
+  const resources = process.getActiveResourcesInfo();
+  const byType = countTypes(resources);
+  process.send({ heapUsed: memory.heapUsed, rss: memory.rss, handles: resources.length, byType });
+}
+
+/** runtimeMetrics reads BENCH_RUNTIME_METRICS: false (off), nogc or gc (on without or with GC durations). */
+function runtimeMetrics(value) {
+  if (value === 'false') return false;
+  if (value === 'nogc' || value === 'gc') return { gcDurations: value === 'gc' };
+  return true;
+}
+
+function countTypes(types) {
+  const counts = {};
+  for (const type of types) counts[type] = (counts[type] ?? 0) + 1;
+  return counts;
+}

@@ -45,12 +45,17 @@ export function buildGoController() {
 /**
  * startOperator spawns an operator process with KUBECONFIG set and resolves once it printed "synced"
  * (its BenchItem cache synced). `kind` is 'ts' (node running operator.mjs) or 'go' (the built binary).
+ * `baseEnv` replaces the driver's environment (process.env by default). For the ts operator, `env` adds
+ * environment variables, `nodeFlags` Node.js flags, and `ipc` opens an IPC channel (`send`, `onMessage`);
+ * `metricsPort` is the port it printed when it serves metrics.
  */
-export async function startOperator(kind, { kubeconfigPath, goBin, workers }) {
-  const env = { ...process.env, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers) };
+export async function startOperator(kind, options) {
+  const { kubeconfigPath, goBin, workers, env: extraEnv = {}, nodeFlags = [], ipc = false, baseEnv = process.env } = options;
+  const env = { ...baseEnv, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers), ...extraEnv };
+  const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
   const child =
     kind === 'ts'
-      ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, join(here, 'operator.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, ...nodeFlags, join(here, 'operator.mjs')], { env, stdio })
       : spawn(goBin, [`--max-concurrent-reconciles=${workers}`, '--qps=1000', '--burst=2000'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
@@ -58,8 +63,8 @@ export async function startOperator(kind, { kubeconfigPath, goBin, workers }) {
     stderr = (stderr + d).slice(-4000);
   });
   const startedAt = performance.now();
+  let out = '';
   await new Promise((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => reject(new Error(`${kind} operator did not sync within 60 s:\n${stderr}`)), 60_000);
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d) => {
@@ -75,9 +80,13 @@ export async function startOperator(kind, { kubeconfigPath, goBin, workers }) {
     });
   });
   const syncMs = performance.now() - startedAt;
+  const port = /^metrics-port=(\d+)$/m.exec(out);
   return {
     pid: child.pid,
     syncMs,
+    metricsPort: port === null ? undefined : Number(port[1]),
+    send: (message) => child.send(message),
+    onMessage: (listener) => child.on('message', listener),
     stderr: () => stderr,
     alive: () => child.exitCode === null && child.signalCode === null,
     /** stop sends SIGTERM and waits for the exit (SIGKILL after 15 s). */

@@ -14,12 +14,14 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The project's own test configuration, so vitest never picks up a configuration from a parent directory.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The Kind suite needs a cluster with the image loaded: `make test-e2e` runs it.
+    exclude: [...configDefaults.exclude, 'test/e2e/**'],
     // envtest suites start a real etcd and kube-apiserver: give slow machines time.
     testTimeout: 60_000,
     hookTimeout: 120_000,

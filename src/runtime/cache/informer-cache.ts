@@ -5,6 +5,7 @@ import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
 import { fieldIndexFunc, fieldIndexName, type FieldIndexer, type IndexerFunc } from './field-index.js';
 import type { Cache, Informer, InformerOptions } from './informer.js';
 import { SharedInformer, type SharedInformerOptions } from './shared-informer.js';
+import { untraced } from '../tracing/tracer.js';
 
 /** ResourceCacheOptions narrows what the cache holds for one resource. */
 export interface ResourceCacheOptions {
@@ -199,7 +200,8 @@ export class InformerCache implements Cache, FieldIndexer {
 
   private runEntry(entry: Entry, signal: AbortSignal): void {
     this.warnIfClusterWide(entry.informer);
-    entry.run = entry.informer.run(AbortSignal.any([signal, entry.stop.signal]));
+    // An informer asked for from inside a reconcile outlives it: its lists and watches join no trace.
+    entry.run = untraced(() => entry.informer.run(AbortSignal.any([signal, entry.stop.signal])));
     this.stopping.push(entry.run);
   }
 

@@ -227,12 +227,17 @@ export class ControllerBuilder {
       needLeaderElection: !this.options.skipLeaderElection,
       logConstructor: this.logConstructor,
       logFields,
+      kind: this.forResource === undefined ? undefined : gvkOf(this.forResource),
     });
     for (const s of sources) controller.watch(s);
     names.add(name);
     this.mgr.add(controller);
     return controller;
   }
+}
+
+function gvkOf(resource: ResourceDescriptor): { group: string; version: string; kind: string } {
+  return { group: resource.group, version: resource.version, kind: resource.kind };
 }
 
 function sourceOptions(options: WatchOptions<KubernetesObject> | MetadataWatchOptions): KindSourceOptions {

@@ -15,6 +15,7 @@ import { invokeReconcile, type ReconcileCallOutcome } from './invoke.js';
 import type { Source } from './source.js';
 import type { OwnWrites } from '../cache/own-writes.js';
 import { ReadYourWritesMetrics } from './read-your-writes-metrics.js';
+import { activeTracer, type GroupVersionKind, type ReconcileSpan } from '../tracing/tracer.js';
 
 /** ControllerOptions configures a {@link Controller}. */
 export interface ControllerOptions {
@@ -50,6 +51,8 @@ export interface ControllerOptions {
   needLeaderElection?: boolean;
   /** Extra fields on every log line of the controller, such as `controllerGroup` and `controllerKind`. */
   logFields?: Record<string, string>;
+  /** The kind the controller reconciles (its `For`), named on its reconcile spans. */
+  kind?: GroupVersionKind | undefined;
   /**
    * Read-your-writes: the tracker the manager's client reports writes to. A request whose previous reconcile
    * wrote something the cache does not show yet is held (only that request) until it does, at most
@@ -276,24 +279,34 @@ export class Controller implements Runnable {
     return true;
   }
 
-  private reconcileLogger(request: Request, reconcileID: string): Logger {
+  private reconcileLogger(request: Request, reconcileID: string, span: ReconcileSpan | undefined): Logger {
     const base = this.options.logConstructor?.(request) ?? this.log.child({ namespace: request.namespace, name: request.name });
-    return base.child({ reconcileID });
+    return base.child(span === undefined ? { reconcileID } : { reconcileID, ...span.ids });
   }
 
   private async reconcileHandler(queue: RateLimitingQueue, key: string, run: AbortSignal, stop: AbortController): Promise<void> {
     const request = keyToRequest(key);
     const reconcileID = randomUUID();
+    const span = activeTracer()?.startReconcile({
+      controller: this.name,
+      kind: this.options.kind,
+      ...request,
+      reconcileID,
+    });
     let reconcileLog: Logger | undefined;
-    const logger = (): Logger => (reconcileLog ??= this.reconcileLogger(request, reconcileID));
+    const logger = (): Logger => (reconcileLog ??= this.reconcileLogger(request, reconcileID, span));
     const ctx = lazyLogContext(logger, { reconcileID, controller: this.name, signal: run });
-    const outcome = validResult(await this.runReconcile(ctx, request));
+    const reconcile = (): Promise<ReconcileCallOutcome> => this.runReconcile(ctx, request);
+    const outcome = validResult(await (span === undefined ? reconcile() : span.run(reconcile)));
     if (outcome.ok) {
-      this.metrics.reconciled(this.requeue(queue, key, outcome.result));
+      const result = this.requeue(queue, key, outcome.result);
+      this.metrics.reconciled(result);
+      span?.end({ result, requeueAfterMs: result === 'requeue_after' ? outcome.result?.requeueAfter : undefined });
       return;
     }
     const log = logger();
     const terminal = isTerminalError(outcome.error);
+    span?.end({ result: 'error', error: outcome.error, terminal, panic: outcome.panic });
     if (outcome.panic) this.metrics.panicked();
     this.metrics.failed(terminal);
     this.metrics.reconciled('error');

@@ -14,5 +14,6 @@ export type {
   ManagerWebhookOptions,
   SelfManagedWebhookCertificates,
 } from './options.js';
+export type { TracingOptions } from '../tracing/config.js';
 export { HealthProbeServer, ping, type Checker } from './probes.js';
 export { setupSignalHandler } from './signals.js';

@@ -239,6 +239,24 @@ describe('Manager', () => {
     expect(res.code).toBe(200);
     expect(res.body).toMatch(/rest_client_requests_total\{code="200",method="GET",host="127\.0\.0\.1:\d+"\} \d+/);
     expect(res.body).toMatch(/reflector_lists_total\{resource="configmaps"\} [1-9]/);
+    expect(res.body).toContain('# TYPE nodejs_eventloop_lag_seconds histogram');
+    expect(res.body).toMatch(/\nnodejs_heap_size_used_bytes [1-9]/);
+    expect((await probe(mgr.metricsServer!.port!, '/debug/profile/handles')).code).toBe(404);
+    stop.abort();
+    await running;
+  });
+
+  it('serves profiling endpoints on the metrics server when profiling is enabled, and needs that server', async () => {
+    await expect(manager({ profiling: { enabled: true } })).rejects.toThrow(
+      /profiling is served by the metrics server: set metricsBindAddress/,
+    );
+    const profiling = { enabled: true };
+    const mgr = await manager({ metricsBindAddress: '127.0.0.1:0', secureMetrics: false, profiling });
+    const running = mgr.start(stop.signal);
+    await mgr.elected();
+    const res = await probe(mgr.metricsServer!.port!, '/debug/profile/handles');
+    expect(res.code).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ activeResources: { byType: { TCPServerWrap: expect.any(Number) } } });
     stop.abort();
     await running;
   });

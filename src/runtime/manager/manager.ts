@@ -17,6 +17,8 @@ import { LeaderElector, newIdentity } from '../leaderelection/leader-elector.js'
 import { LeaseLock } from '../leaderelection/lease-lock.js';
 import { newLogger, type Logger } from '../log/logger.js';
 import { MetricsServer } from '../metrics/server/server.js';
+import { registry } from '../metrics/registry.js';
+import { registerRuntimeMetrics } from '../metrics/runtime-health.js';
 import { defineResource, type ResourceDescriptor } from '../resource.js';
 import { WebhookServer } from '../webhook/server.js';
 import { parseBindAddress } from '../bind-address.js';
@@ -31,6 +33,7 @@ import {
   webhookServerOptions,
 } from './webhook-certificates.js';
 import type { Runnable } from '../runnable.js';
+import { tracingRequested } from '../tracing/tracer.js';
 
 /** Manager runs an operator: shared cache, controllers, webhook, metrics and probe servers, leader election. */
 export interface Manager {
@@ -95,6 +98,9 @@ export async function createManager(options: ManagerOptions = {}): Promise<Manag
   const fieldManager = options.fieldManager ?? 'operator-ts';
   const probeAddress = parseBindAddress(options.healthProbeBindAddress, 'health probe');
   const metricsAddress = parseBindAddress(options.metricsBindAddress, 'metrics');
+  if (options.profiling?.enabled === true && metricsAddress === undefined) {
+    throw new Error('profiling is served by the metrics server: set metricsBindAddress (--metrics-bind-address) too');
+  }
   let leaseNamespace: string | undefined;
   if (options.leaderElection?.enabled === true) {
     if (options.leaderElection.id === '') throw new Error('leader election needs an id (the Lease name)');
@@ -184,8 +190,11 @@ class ControllerManager implements Manager {
         certName: options.metricsCertName,
         keyName: options.metricsKeyName,
         rest: this.rest,
+        profiling: options.profiling,
         logger,
       });
+      const runtimeMetrics = options.runtimeMetrics ?? true;
+      if (runtimeMetrics !== false) registerRuntimeMetrics(registry, runtimeMetrics === true ? {} : runtimeMetrics);
       this.groups.addServer(this.metricsServer);
     }
   }
@@ -265,6 +274,10 @@ class ControllerManager implements Manager {
     this.groups.onFailure(() => run.abort());
 
     log.info({}, 'starting manager');
+    // Loaded only when tracing may be on: an operator that does not trace never loads any of it.
+    const tracing = tracingRequested(this.options.tracing)
+      ? await (await import('../tracing/start.js')).startTracing(this.options.tracing, log)
+      : undefined;
     const cacheStop = new AbortController();
     try {
       await this.bootstrapWebhookCertificates();
@@ -317,6 +330,8 @@ class ControllerManager implements Manager {
       await this.groups.stopServers();
       signal.removeEventListener('abort', stopRun);
       this.transport.close();
+      // Last, so that the spans of the final calls (events flushed, the lease released) are exported too.
+      await tracing?.stop();
     }
     const failure = this.groups.failure;
     if (failure !== undefined) throw failure;

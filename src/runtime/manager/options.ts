@@ -4,6 +4,9 @@ import type { SharedInformerOptions } from '../cache/shared-informer.js';
 import type { Clock } from '../leaderelection/leader-elector.js';
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
+import type { RuntimeMetricsOptions } from '../metrics/runtime-health.js';
+import type { ProfilingOptions } from '../metrics/server/profiling.js';
+import type { TracingOptions } from '../tracing/config.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
 import type { CABundleTargets } from '../webhookcerts/ca-injection.js';
 
@@ -78,6 +81,18 @@ export interface ManagerOptions {
   metricsCertDir?: string | undefined;
   metricsCertName?: string | undefined;
   metricsKeyName?: string | undefined;
+  /**
+   * Health metrics of the Node.js process on the metrics endpoint (event-loop lag, GC pauses, heap, active
+   * resources, CPU and resident memory; `nodejs_*` and `process_*`); on by default, options tune them.
+   * `false` turns them off, for an operator that registers prom-client's `collectDefaultMetrics` in the
+   * runtime's registry itself.
+   */
+  runtimeMetrics?: boolean | RuntimeMetricsOptions | undefined;
+  /**
+   * Profiling endpoints on the metrics server (`/debug/profile/cpu?seconds=N`, `/heap`, `/handles`), off by
+   * default; with secure metrics, callers need `get` on those paths (the `profiling-reader` ClusterRole).
+   */
+  profiling?: ProfilingOptions | undefined;
   /** Probe address serving /healthz and /readyz (`:8081`); `0` (the default) disables it. */
   healthProbeBindAddress?: string | undefined;
   leaderElection?: LeaderElectionOptions | undefined;
@@ -103,6 +118,13 @@ export interface ManagerOptions {
    * not reconciled again until the cache shows those writes, at most `timeoutMs` (3 s). `false` turns it off.
    */
   readYourWrites?: false | { timeoutMs?: number } | undefined;
+  /**
+   * OpenTelemetry tracing of reconciles, API calls and webhook requests: `true` or options turn it on, `false`
+   * off; absent, the `OTEL_*` variables decide (on when `OTEL_EXPORTER_OTLP_ENDPOINT`,
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_TRACES_EXPORTER=otlp` is set, off with `OTEL_SDK_DISABLED=true`).
+   * The SDK is loaded only when tracing is on.
+   */
+  tracing?: boolean | TracingOptions | undefined;
   /** Reflector tuning, for tests. */
   reflector?: SharedInformerOptions<KubernetesObject>['reflector'];
 }

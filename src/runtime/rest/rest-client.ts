@@ -6,6 +6,7 @@ import {
 } from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { encodeDates, type WithDates } from '../wire.js';
+import { activeTracer, type ApiTarget } from '../tracing/tracer.js';
 import type { Transport } from './transport.js';
 import { resourcePath, type QueryValue } from './urls.js';
 import { decodeWatchEvents, type WatchEvent } from './watch-stream.js';
@@ -102,7 +103,9 @@ export class RestClient {
   /** RestClient.get reads one object. */
   async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: { subresource?: string; signal?: AbortSignal } = {}): Promise<T> {
     const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
-    return withTypeMeta(resource, await this.transport.request<T>({ method: 'GET', path, signal: options.signal }));
+    const target = apiTarget('get', resource, { ...keyPath(resource, key), subresource: options.subresource });
+    const body = await this.transport.request<T>({ method: 'GET', path, signal: options.signal, target });
+    return withTypeMeta(resource, body);
   }
 
   /** RestClient.getMetadata reads the metadata of one object, as a `PartialObjectMetadata` of the resource's kind. */
@@ -133,6 +136,7 @@ export class RestClient {
       },
       ...(options.metadataOnly === true ? { accept: METADATA_LIST_ACCEPT } : {}),
       signal: options.signal,
+      target: apiTarget('list', resource, { namespace: resource.namespaced ? options.namespace : undefined }),
     });
     const items =
       options.metadataOnly === true
@@ -169,6 +173,7 @@ export class RestClient {
       query: writeQuery(options),
       body: typedCopy(resource, object),
       signal: options.signal,
+      target: apiTarget('create', resource, { namespace }),
     }));
   }
 
@@ -183,6 +188,7 @@ export class RestClient {
       query: writeQuery(options),
       body: typedCopy(resource, object),
       signal: options.signal,
+      target: apiTarget('update', resource, { ...keyPath(resource, key), subresource: options.subresource }),
     }));
   }
 
@@ -214,6 +220,7 @@ export class RestClient {
       body,
       contentType: PATCH_CONTENT_TYPES[patch.type],
       signal: options.signal,
+      target: apiTarget('patch', resource, { ...keyPath(resource, key), subresource: options.subresource }),
     }));
   }
 
@@ -225,7 +232,8 @@ export class RestClient {
     if (options.gracePeriodSeconds !== undefined) body.gracePeriodSeconds = options.gracePeriodSeconds;
     if (options.preconditions !== undefined) body.preconditions = options.preconditions;
     if (options.dryRun === true) body.dryRun = ['All'];
-    await this.transport.request({ method: 'DELETE', path, body, signal: options.signal });
+    const target = apiTarget('delete', resource, keyPath(resource, key));
+    await this.transport.request({ method: 'DELETE', path, body, signal: options.signal, target });
   }
 
   /** RestClient.post sends a body to an arbitrary path, such as a TokenReview or SubjectAccessReview creation. */
@@ -253,6 +261,7 @@ export class RestClient {
       ...(options.metadataOnly === true ? { accept: METADATA_ACCEPT } : {}),
       signal: options.signal,
       timeoutMs: options.inactivityTimeoutMs ?? 300_000,
+      target: apiTarget('watch', resource, { namespace: resource.namespaced ? options.namespace : undefined }),
     });
     const events = decodeWatchEvents<T>(body);
     const metadataOnly = options.metadataOnly === true;
@@ -274,6 +283,18 @@ export class RestClient {
 
 function writeQuery(options: RestWriteOptions): Record<string, QueryValue> {
   return { dryRun: options.dryRun === true ? 'All' : undefined, fieldManager: options.fieldManager };
+}
+
+/** apiTarget names what a call addresses, for its trace span; undefined while tracing is off. */
+function apiTarget(
+  verb: string,
+  resource: ResourceDescriptor,
+  at: { namespace?: string | undefined; name?: string; subresource?: string | undefined },
+): ApiTarget | undefined {
+  if (activeTracer() === undefined) return undefined;
+  const { group, version, kind, plural } = resource;
+  const namespace = at.namespace === undefined || at.namespace === '' ? undefined : at.namespace;
+  return { verb, group, version, kind, resource: plural, namespace, name: at.name, subresource: at.subresource };
 }
 
 function keyPath(resource: ResourceDescriptor, key: ObjectKey): { namespace?: string; name: string } {

@@ -8,6 +8,7 @@ import { apiErrorFromResponse } from './api-error.js';
 import type { ClusterAccess } from './cluster-access.js';
 import { sameTlsMaterial, tlsMaterialKey, tlsMaterialOf, type TlsMaterial } from './tls-material.js';
 import { queryString, type QueryValue } from './urls.js';
+import { activeTracer, type ApiTarget, type ClientSpan } from '../tracing/tracer.js';
 
 /** HttpMethod is a verb the transport sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,6 +27,8 @@ export interface TransportRequest {
   signal?: AbortSignal | undefined;
   /** Milliseconds without any byte on the connection before the call fails; overrides the transport default. */
   timeoutMs?: number;
+  /** What the call addresses, for its trace span; the REST client fills it in. */
+  target?: ApiTarget | undefined;
 }
 
 /** Transport sends raw-JSON requests to the API server. Implemented by {@link KubeTransport}; tests may fake it. */
@@ -47,6 +50,12 @@ export interface KubeTransportOptions {
   userAgent?: string;
   /** Default inactivity timeout of non-streaming calls in milliseconds; 60 s by default. */
   timeoutMs?: number;
+}
+
+/** Sent is a response that arrived, with the span of its call (to end once the body is read). */
+interface Sent {
+  res: IncomingMessage;
+  span: ClientSpan | undefined;
 }
 
 const MAX_AGENTS = 8;
@@ -76,15 +85,28 @@ export class KubeTransport implements Transport {
 
   /** KubeTransport.request sends a call and returns its decoded JSON body (undefined when empty). */
   async request<T = unknown>(req: TransportRequest): Promise<T> {
-    const res = await this.send(req, req.timeoutMs ?? this.timeoutMs);
-    const text = await readBody(res);
+    const { res, span } = await this.send(req, req.timeoutMs ?? this.timeoutMs);
+    let text: string;
+    try {
+      text = await readBody(res);
+    } catch (err) {
+      span?.end(res.statusCode, err);
+      throw err;
+    }
+    span?.end(res.statusCode);
     if (text === '') return undefined as T;
     return JSON.parse(text) as T;
   }
 
-  /** KubeTransport.stream returns the response body of a 2xx response; it errors after `timeoutMs` of silence. */
+  /**
+   * KubeTransport.stream returns the response body of a 2xx response; it errors after `timeoutMs` of
+   * silence. The call's span ends when the response starts: a watch is open for minutes and its events
+   * belong to no trace.
+   */
   async stream(req: TransportRequest): Promise<Readable> {
-    return this.send(req, req.timeoutMs ?? this.timeoutMs);
+    const { res, span } = await this.send(req, req.timeoutMs ?? this.timeoutMs);
+    span?.end(res.statusCode);
+    return res;
   }
 
   /** KubeTransport.close drops pooled connections. */
@@ -93,7 +115,7 @@ export class KubeTransport implements Transport {
     this.agents.clear();
   }
 
-  private async send(req: TransportRequest, timeoutMs: number): Promise<IncomingMessage> {
+  private async send(req: TransportRequest, timeoutMs: number): Promise<Sent> {
     req.signal?.throwIfAborted();
     const cluster = this.kubeConfig.getCurrentCluster();
     if (cluster === null) throw new Error('kubeconfig has no current cluster: set a current-context');
@@ -114,11 +136,19 @@ export class KubeTransport implements Transport {
       headers['Content-Length'] = Buffer.byteLength(payload);
     }
     const prefix = base.pathname.replace(/\/+$/, '');
-    const path = `${prefix}${req.path}${queryString(req.query)}`;
+    const pathAndQuery = `${req.path}${queryString(req.query)}`;
+    const path = `${prefix}${pathAndQuery}`;
     const mod = base.protocol === 'http:' ? http : https;
     const host = base.host;
+    const span = activeTracer()?.startClientCall({
+      method: req.method,
+      server: base,
+      path: pathAndQuery,
+      target: req.target,
+    });
+    if (span !== undefined) Object.assign(headers, span.headers);
 
-    return new Promise<IncomingMessage>((resolve, reject) => {
+    return new Promise<Sent>((resolve, reject) => {
       let settled = false;
       let response: IncomingMessage | undefined;
       // Destroy the response too: otherwise its readers see a generic "aborted" error instead of the cause.
@@ -149,6 +179,7 @@ export class KubeTransport implements Transport {
         if (!settled) {
           settled = true;
           restClientRequests().inc({ code: '<error>', method: req.method, host });
+          span?.end(undefined, err);
           reject(err);
         }
       });
@@ -159,15 +190,19 @@ export class KubeTransport implements Transport {
         restClientRequests().inc({ code: String(code), method: req.method, host });
         res.once('close', () => req.signal?.removeEventListener('abort', onAbort));
         if (code >= 200 && code < 300) {
-          resolve(res);
+          resolve({ res, span });
           return;
         }
         readBody(res).then(
           (text) => {
+            span?.end(code);
             const retry = res.headers['retry-after'];
             reject(apiErrorFromResponse(code, text, { method: req.method, path: req.path, retryAfterHeader: retry }));
           },
-          reject,
+          (err: unknown) => {
+            span?.end(code, err);
+            reject(err);
+          },
         );
       });
       if (payload === undefined) clientReq.end();

@@ -10,6 +10,7 @@ import { CertWatcher, type CertificatePair } from '../certwatcher/cert-watcher.j
 import { stringifyJson } from '../json/stringify.js';
 import { webhookMetrics } from './metrics.js';
 import { BodyTooLargeError, readBody } from './request-body.js';
+import { activeTracer, type ServerSpan } from '../tracing/tracer.js';
 
 /** WebhookHandler handles one decoded JSON request body and returns the JSON response body. */
 export type WebhookHandler = (body: unknown, ctx: WebhookRequestContext) => Promise<unknown>;
@@ -254,13 +255,25 @@ export class WebhookServer implements Runnable {
     const started = process.hrtime.bigint();
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     let code = 500;
+    let failure: unknown;
     const known = this.routes.has(path);
+    const span = activeTracer()?.startServerRequest({
+      method: req.method ?? '',
+      path,
+      route: known ? path : undefined,
+      headers: req.headers,
+      serverPort: this.boundPort,
+      clientAddress: tlsSocketOf(req)?.remoteAddress,
+      httpVersion: req.httpVersion,
+    });
     if (known) webhookMetrics.inFlight(path, 1);
     try {
-      code = await this.route(req, res, path, serverSignal);
+      const routed = () => this.route(req, res, path, serverSignal, span, (err) => (failure = err));
+      code = await (span === undefined ? routed() : span.run(routed));
     } catch (err) {
-      this.log.error({ path, err }, 'webhook request failed');
+      this.log.error({ path, err, ...span?.ids }, 'webhook request failed');
       code = 500;
+      failure = err;
       if (!res.headersSent) send(res, 500, genericErrorBody(undefined, 500, 'internal error'));
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -268,11 +281,19 @@ export class WebhookServer implements Runnable {
         webhookMetrics.inFlight(path, -1);
         webhookMetrics.observe(path, code, seconds);
       }
-      this.log.debug({ path, method: req.method, code, durationSeconds: seconds }, 'webhook request');
+      span?.end(code, failure);
+      this.log.debug({ path, method: req.method, code, durationSeconds: seconds, ...span?.ids }, 'webhook request');
     }
   }
 
-  private async route(req: Req, res: Res, path: string, serverSignal: AbortSignal): Promise<number> {
+  private async route(
+    req: Req,
+    res: Res,
+    path: string,
+    serverSignal: AbortSignal,
+    span: ServerSpan | undefined,
+    handlerFailed: (err: unknown) => void,
+  ): Promise<number> {
     const route = this.routes.get(path);
     if (route === undefined) return send(res, 404, genericErrorBody(undefined, 404, `no webhook registered for path ${path}`));
     if (req.method !== 'POST') {
@@ -303,15 +324,18 @@ export class WebhookServer implements Runnable {
     } catch (err) {
       return send(res, 400, route.errorBody(sniffUid(text), 400, `cannot decode request body: ${(err as Error).message}`));
     }
+    span?.describe(body);
     const abort = new AbortController();
     const onClose = () => abort.abort();
     req.once('close', onClose);
     serverSignal.addEventListener('abort', onClose, { once: true });
     try {
-      const response = await route.handler(body, { signal: abort.signal, log: this.log.child({ webhook: path }) });
+      const log = this.log.child({ webhook: path, ...span?.ids });
+      const response = await route.handler(body, { signal: abort.signal, log });
       return send(res, 200, response);
     } catch (err) {
-      this.log.error({ path, err }, 'webhook handler failed');
+      this.log.error({ path, err, ...span?.ids }, 'webhook handler failed');
+      handlerFailed(err);
       return send(res, 500, route.errorBody(uidOf(body), 500, (err as Error)?.message ?? String(err)));
     } finally {
       req.off('close', onClose);

@@ -1,5 +1,6 @@
 import { webcrypto, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
+import { namedExports } from '../cjs-interop.js';
 
 /** PemPair is a PEM certificate and its PKCS#8 PEM private key. */
 export interface PemPair {
@@ -14,7 +15,7 @@ const NOT_BEFORE_SKEW_MS = 60 * 60 * 1000;
 async function x509Module(): Promise<typeof import('@peculiar/x509')> {
   // Loaded on demand (most operators never issue a certificate), after the Reflect shim it needs.
   await import('../metrics/server/reflect-shim.js');
-  return import('@peculiar/x509');
+  return namedExports(await import('@peculiar/x509'), 'X509CertificateGenerator');
 }
 
 function serial(): string {

@@ -19,7 +19,7 @@ import { builtin, type Client } from 'operator-ts/runtime';
 import { directClient, eventually, findBinaryAssets, startTestEnv, type TestEnv } from 'operator-ts/testing';
 
 // Integration tests against a real kube-apiserver and etcd (envtest). They are skipped, with the reason
-// printed, when no control-plane binaries are found: set KUBEBUILDER_ASSETS (setup-envtest use -p path).
+// printed, when no control-plane binaries are found: run `make setup-envtest` (npx operator-ts envtest use).
 const assets = findBinaryAssets();
 const missing = 'missing' in assets ? assets.missing : undefined;
 if (missing !== undefined) console.warn(`envtest suite skipped: ${missing}`);

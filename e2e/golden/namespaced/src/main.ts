@@ -14,6 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createManager, newLogger, setupSignalHandler } from 'operator-ts/runtime';
 import { TenantReconciler } from './controllers/tenant.controller.js';
@@ -28,6 +29,7 @@ interface Flags {
   healthProbeBindAddress: string;
   leaderElect: boolean;
   enableHttp2: boolean;
+  profilingEnabled: boolean;
   webhookCertPath: string;
   webhookCertName: string;
   webhookCertKey: string;
@@ -36,8 +38,10 @@ interface Flags {
   webhookCertHosts: string[] | undefined;
   webhookClientCA: string | undefined;
   webhookAllowedClientNames: string[] | undefined;
-  logLevel: string;
+  logLevel: string | undefined;
+  development: boolean;
   help: boolean;
+  version: boolean;
 }
 
 const USAGE = `Usage: node dist/main.js [flags]   (npm start -- [flags], npm run dev -- [flags])
@@ -54,6 +58,9 @@ Flags:
   --health-probe-bind-address <addr>  address the /healthz and /readyz probes bind to (default ":8081")
   --leader-elect                      run leader election, so that one replica is active at a time
   --enable-http2                      serve HTTP/2 on the metrics and webhook servers (default off)
+  --profiling-enabled                 serve CPU profiles, heap snapshots and active handles under
+                                      /debug/profile/ on the metrics server (default off); with secure
+                                      metrics, callers need the profiling-reader ClusterRole
   --webhook-cert-path <dir>           folder holding the webhook certificate
                                       (default "/tmp/k8s-webhook-server/serving-certs")
   --webhook-cert-name <file>          webhook certificate file name (default "tls.crt")
@@ -70,9 +77,11 @@ Flags:
                                       the API server's, see config/webhook-mtls); any client when absent
   --webhook-allowed-client-names <names>
                                       comma-separated names such a client certificate must carry
-  --log-level <level>                 trace, debug, info, warn, error or fatal (default "info");
-                                      --zap-log-level is accepted as well
+  --log-level <level>                 trace, debug, info, warn, error or fatal (default "info", "debug"
+                                      with --zap-devel); --zap-log-level is accepted as well
+  --zap-devel                         development logs: readable lines instead of JSON (npm run dev sets it)
   -h, --help                          print this help
+  -v, --version                       print the manager version
 
 Environment:
   ENABLE_WEBHOOKS=false               do not serve the webhooks (running locally without certificates)
@@ -91,6 +100,7 @@ function parseFlags(argv: string[]): Flags {
       'health-probe-bind-address': { type: 'string', default: ':8081' },
       'leader-elect': { type: 'boolean', default: false },
       'enable-http2': { type: 'boolean', default: false },
+      'profiling-enabled': { type: 'boolean', default: false },
       'webhook-cert-path': { type: 'string', default: '/tmp/k8s-webhook-server/serving-certs' },
       'webhook-cert-name': { type: 'string', default: 'tls.crt' },
       'webhook-cert-key': { type: 'string', default: 'tls.key' },
@@ -99,9 +109,11 @@ function parseFlags(argv: string[]): Flags {
       'webhook-cert-hosts': { type: 'string' },
       'webhook-client-ca': { type: 'string' },
       'webhook-allowed-client-names': { type: 'string' },
-      'log-level': { type: 'string', default: 'info' },
+      'log-level': { type: 'string' },
       'zap-log-level': { type: 'string' },
+      'zap-devel': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   });
   const webhookPort = Number.parseInt(values['webhook-port'], 10);
@@ -122,6 +134,7 @@ function parseFlags(argv: string[]): Flags {
     healthProbeBindAddress: values['health-probe-bind-address'],
     leaderElect: values['leader-elect'],
     enableHttp2: values['enable-http2'],
+    profilingEnabled: values['profiling-enabled'],
     webhookCertPath: values['webhook-cert-path'],
     webhookCertName: values['webhook-cert-name'],
     webhookCertKey: values['webhook-cert-key'],
@@ -131,7 +144,9 @@ function parseFlags(argv: string[]): Flags {
     webhookClientCA: values['webhook-client-ca'],
     webhookAllowedClientNames: commaList(values['webhook-allowed-client-names']),
     logLevel: values['zap-log-level'] ?? values['log-level'],
+    development: values['zap-devel'],
     help: values.help,
+    version: values.version,
   };
 }
 
@@ -163,13 +178,31 @@ function watchNamespaces(): string[] {
   return value.split(',').map((ns) => ns.trim());
 }
 
+/**
+ * managerVersion is the project's version: npm's (npm start, npm run dev), else the package.json next to the
+ * sources (src/, dist/). The image holds the bundle only, so there it is "unknown".
+ */
+function managerVersion(): string {
+  if (process.env['npm_package_version'] !== undefined) return process.env['npm_package_version'];
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   if (flags.help) {
     process.stdout.write(USAGE);
     return;
   }
-  const logger = newLogger({ level: flags.logLevel });
+  if (flags.version) {
+    process.stdout.write(`tenant-operator ${managerVersion()} (node ${process.version})\n`);
+    return;
+  }
+  const logger = newLogger({ level: flags.logLevel, development: flags.development });
   // Without cert-manager the manager issues, injects and rotates the webhook certificate itself.
   const selfManaged = flags.webhookCertMode === 'self-managed';
 
@@ -177,6 +210,7 @@ async function main(): Promise<void> {
     metricsBindAddress: flags.metricsBindAddress,
     secureMetrics: flags.metricsSecure,
     metricsCertDir: flags.metricsCertPath,
+    profiling: { enabled: flags.profilingEnabled },
     healthProbeBindAddress: flags.healthProbeBindAddress,
     leaderElection: { enabled: flags.leaderElect, id: '95b89a08.example.com' },
     webhook: {

@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { hostname } from 'node:os';
+import { namedExports } from '../../cjs-interop.js';
 
 /** SelfSignedCertificate is a PEM certificate and its PKCS#8 PEM private key. */
 export interface SelfSignedCertificate {
@@ -15,7 +16,7 @@ export interface SelfSignedCertificate {
 export async function generateSelfSignedCertificate(names: string[] = []): Promise<SelfSignedCertificate> {
   // Loaded on demand: most operators never generate a certificate, and the shim must come first.
   await import('./reflect-shim.js');
-  const x509 = await import('@peculiar/x509');
+  const x509 = namedExports(await import('@peculiar/x509'), 'X509CertificateGenerator');
   const crypto = webcrypto;
   const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
   const keys = (await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;

@@ -12,6 +12,7 @@ import { CertWatcher } from '../../certwatcher/cert-watcher.js';
 import { registry as defaultRegistry } from '../registry.js';
 import { authorizeScrape } from './auth.js';
 import { generateSelfSignedCertificate } from './self-signed-cert.js';
+import { PROFILING_PATH_PREFIX, ProfilingEndpoints, type ProfilingOptions } from './profiling.js';
 
 /** MetricsServerOptions configures a {@link MetricsServer}. */
 export interface MetricsServerOptions {
@@ -25,15 +26,21 @@ export interface MetricsServerOptions {
   /** API access for authorization; required when secure. */
   rest?: RestClient | undefined;
   registry?: Registry;
+  /**
+   * Profiling endpoints under `/debug/profile/` (CPU profile, heap snapshot, active handles), off by
+   * default. In secure mode they are authorized like `/metrics`, each for its own path.
+   */
+  profiling?: ProfilingOptions | undefined;
   logger: Logger;
 }
 
 const METRICS_PATH = '/metrics';
 
 /**
- * MetricsServer serves the Prometheus registry on `/metrics`. In secure mode it speaks TLS 1.2+ and lets a
- * scrape through only when its bearer token authenticates and the user may `get` `/metrics`, so the
- * endpoint needs the `metrics-reader` ClusterRole like a kubebuilder project.
+ * MetricsServer serves the Prometheus registry on `/metrics`, and with profiling enabled the profiling
+ * endpoints under `/debug/profile/`. In secure mode it speaks TLS 1.2+ and lets a request through only when
+ * its bearer token authenticates and the user may `get` its path, so `/metrics` needs the `metrics-reader`
+ * ClusterRole like a kubebuilder project, and profiles the `profiling-reader` one.
  */
 export class MetricsServer implements Runnable {
   /** MetricsServer.needLeaderElection is false: every replica serves its metrics. */
@@ -41,6 +48,7 @@ export class MetricsServer implements Runnable {
   private readonly log: Logger;
   private readonly registry: Registry;
   private boundPort: number | undefined;
+  private profiler: ProfilingEndpoints | undefined;
   private resolveReady!: () => void;
   private readonly readyPromise = new Promise<void>((r) => (this.resolveReady = r));
 
@@ -63,6 +71,13 @@ export class MetricsServer implements Runnable {
   /** MetricsServer.start serves until the signal aborts. */
   async start(signal: AbortSignal): Promise<void> {
     const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res);
+    if (this.options.profiling?.enabled === true) {
+      this.profiler = new ProfilingEndpoints(this.options.profiling, this.log, signal);
+      if (!this.options.secure) {
+        const msg = 'profiling is enabled on an insecure metrics server: anyone who reaches it can take heap snapshots';
+        this.log.warn({ path: PROFILING_PATH_PREFIX }, msg);
+      }
+    }
     let server: Server | https.Server;
     let watcher: CertWatcher | undefined;
     if (this.options.secure) {
@@ -106,12 +121,14 @@ export class MetricsServer implements Runnable {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://metrics').pathname;
-    if (path !== METRICS_PATH) {
+    const url = new URL(req.url ?? '/', 'http://metrics');
+    const path = url.pathname;
+    const profiling = this.profiler !== undefined && path.startsWith(PROFILING_PATH_PREFIX);
+    if (path !== METRICS_PATH && !profiling) {
       reply(res, 404, '404 page not found\n');
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (req.method !== 'GET' && (profiling || req.method !== 'HEAD')) {
       reply(res, 405, 'method not allowed\n');
       return;
     }
@@ -123,12 +140,17 @@ export class MetricsServer implements Runnable {
           return;
         }
       }
+      if (profiling) {
+        await this.profiler!.serve(req, res, url);
+        return;
+      }
       const body = await this.registry.metrics();
       res.writeHead(200, { 'Content-Type': this.registry.contentType });
       res.end(body);
     } catch (err) {
-      this.log.error({ err }, 'failed to serve metrics');
-      reply(res, 500, 'Internal Server Error\n');
+      this.log.error({ err, path }, profiling ? 'failed to serve a profile' : 'failed to serve metrics');
+      if (!res.headersSent) reply(res, 500, 'Internal Server Error\n');
+      else res.destroy();
     }
   }
 }

@@ -14,7 +14,17 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { newControllerManagedBy, type Client, type EventRecorder, type Manager, type ReconcileContext, type Reconciler, type Request, type Result, type Wire } from 'operator-ts/runtime';
+import {
+  newControllerManagedBy,
+  type Client,
+  type EventRecorder,
+  type Manager,
+  type ReconcileContext,
+  type Reconciler,
+  type Request,
+  type Result,
+  type Wire,
+} from 'operator-ts/runtime';
 import { helmReleaseReconciler, type MutationHook } from 'operator-ts/runtime/helm';
 import { WebAppResource } from '../api/v1alpha1/zz_generated.resources.js';
 import type { WebApp } from '../api/v1alpha1/webapp.types.js';
@@ -66,9 +76,6 @@ export class WebAppReconciler implements Reconciler {
 
   /** setupWithManager registers the controller with the manager; it starts with the manager. */
   setupWithManager(mgr: Manager) {
-    return newControllerManagedBy(mgr)
-      .for(WebAppResource)
-      .named('webapp')
-      .complete(this);
+    return newControllerManagedBy(mgr).for(WebAppResource).named('webapp').complete(this);
   }
 }

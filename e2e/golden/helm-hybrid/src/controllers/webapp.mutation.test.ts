@@ -36,7 +36,8 @@ describe('mutateWebApp', () => {
     const object = deployment();
     mutateWebApp(object, owner);
     expect(object.metadata?.labels?.[TENANT_LABEL]).toBe('acme');
-    expect((object as { spec: { template: { metadata: { labels: Record<string, string> } } } }).spec.template.metadata.labels[TENANT_LABEL]).toBe('acme');
+    const template = (object as { spec: { template: { metadata: { labels: Record<string, string> } } } }).spec.template;
+    expect(template.metadata.labels[TENANT_LABEL]).toBe('acme');
   });
 
   it('stays within the allow-list the controller holds it to', () => {

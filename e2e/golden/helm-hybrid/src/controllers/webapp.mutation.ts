@@ -20,6 +20,11 @@ import type { WebApp } from '../api/v1alpha1/webapp.types.js';
 /** TENANT_LABEL is the label every object of a WebApp gets: the WebApp's own `web.example.com/tenant` label, else its name. */
 export const TENANT_LABEL = 'web.example.com/tenant';
 
+/** PodTemplate is the part of a workload's pod template the hook changes. */
+interface PodTemplate {
+  metadata?: { labels?: Record<string, string> };
+}
+
 /** Kinds whose pod template sits at spec.template. */
 const WORKLOADS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
 
@@ -36,7 +41,9 @@ export function mutateWebApp(object: KubernetesObject, owner: Wire<WebApp>): voi
   const tenant = owner.metadata?.labels?.[TENANT_LABEL] ?? owner.metadata?.name ?? '';
   object.metadata = { ...object.metadata, labels: { [TENANT_LABEL]: tenant, ...object.metadata?.labels } };
   if (WORKLOADS.has(object.kind ?? '')) {
-    const spec = (object as { spec?: { template?: { metadata?: { labels?: Record<string, string> } } } }).spec;
-    if (spec?.template !== undefined) spec.template.metadata = { ...spec.template.metadata, labels: { [TENANT_LABEL]: tenant, ...spec.template.metadata?.labels } };
+    const template = (object as { spec?: { template?: PodTemplate } }).spec?.template;
+    if (template !== undefined) {
+      template.metadata = { ...template.metadata, labels: { [TENANT_LABEL]: tenant, ...template.metadata?.labels } };
+    }
   }
 }

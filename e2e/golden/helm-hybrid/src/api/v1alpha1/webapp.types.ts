@@ -16,7 +16,7 @@ limitations under the License.
 
 import type { V1ListMeta, V1ObjectMeta } from '@kubernetes/client-node';
 import type { Condition } from 'operator-ts/runtime';
-import type { float64, int64, JSONValue } from 'operator-ts/types';
+import type { int64, JSONValue } from 'operator-ts/types';
 
 // The spec of a WebApp is the values of the chart in charts/webapp: the types below were compiled from its
 // values.yaml when the kind was created. Helm validates the values again at every render (against
