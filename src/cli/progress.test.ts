@@ -70,6 +70,20 @@ describe('startProgress', () => {
     expect(out).toEqual([]);
   });
 
+  it('notes a line above the progress line on a terminal, and as a plain line elsewhere', () => {
+    const out: string[] = [];
+    const line = startProgress((t) => out.push(t), 'envtest use', { tty: true, finish: 'clear', clock: fakeClock() });
+    line.note('Downloading envtest-v1.37.2 ...');
+    line.done();
+    const noted = '\r\u001b[KDownloading envtest-v1.37.2 ...\n';
+    expect(out).toEqual(['envtest use 0s', noted, 'envtest use 0s', '\r\u001b[K']);
+    const piped: string[] = [];
+    const quiet = progressFor({ err: (t) => piped.push(t), errIsTTY: false }, 'envtest use');
+    quiet.note('Downloading envtest-v1.37.2 ...');
+    quiet.done();
+    expect(piped).toEqual(['Downloading envtest-v1.37.2 ...\n']);
+  });
+
   it('colours the time and the outcome when the output is coloured', () => {
     const out: string[] = [];
     const clock = fakeClock();

@@ -15,9 +15,11 @@ const realClock: ProgressClock = {
   },
 };
 
-/** ProgressLine is a running step; `step` names what it does now, `done` ends its line. */
+/** ProgressLine is a running step; `step` names what it does now, `note` logs a line, `done` ends its line. */
 export interface ProgressLine {
   step(label: string): void;
+  /** ProgressLine.note writes a line of its own, above the progress line on a terminal (which is then drawn again). */
+  note(text: string): void;
   done(outcome?: 'done' | 'failed'): void;
 }
 
@@ -57,6 +59,14 @@ export function startProgress(write: (text: string) => void, label: string, opti
       if (finished) return;
       current = `${label}: ${text}`;
       if (tty) draw();
+    },
+    note(text) {
+      if (!tty || finished) {
+        write(`${text}\n`);
+        return;
+      }
+      write(`${CLEAR}${text}\n`);
+      write(`${current} ${paint('dim', elapsed())}`);
     },
     done(outcome = 'done') {
       if (finished) return;
