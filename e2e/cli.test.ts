@@ -16,6 +16,9 @@ import { makeWorkdir, removeWorkdir, snapshotTree } from './helpers/workdir.js';
 const INIT = ['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--skip-install'];
 const API = ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'];
 const WEBHOOK = ['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'];
+const ISSUER = ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Issuer'];
+const BUNDLE = ['generate', 'bundle', '--version', '0.1.0'];
+const CATALOG = ['generate', 'catalog', '--bundle-image', 'quay.io/x/y:v1'];
 
 let work = '';
 let count = 0;
@@ -134,6 +137,65 @@ describe('bad input: exit 1, one message naming the value and the fix, nothing w
     ['an unknown plugin', [...API, '--plugins', 'helm/v9'], 'no plugin matches "helm/v9"', 'use one of:'],
     ['an unknown generator', ['generate', 'schema'], 'unknown generator "schema"', 'crd, rbac, webhook'],
   ] as const)('%s', async (_case, args, value, fix) => {
+    expectUserError(await runCli(args, dir), value, fix);
+    expect(await snapshotTree(dir)).toEqual(before);
+  });
+
+  // One bad value per flag, for every command that writes: each is refused before anything is read from a
+  // cluster or registry or written, with the value and a fix.
+  it.each([
+    ['init --license', ['init', '--license', 'mit'], "argument 'mit' is invalid", '--help'],
+    ['create api --external-api-domain', [...ISSUER, '--resource=false', '--external-api-domain', 'Bad_Domain'],
+      'invalid --external-api-domain "Bad_Domain"', '--external-api-domain io'],
+    ['create api --external-api-crd without a domain', [...ISSUER, '--external-api-crd', 'crds.yaml'],
+      '--external-api-crd names the CRD of a kind the project does not own', '--external-api-domain'],
+    ['create webhook --spoke without --conversion', [...WEBHOOK, '--defaulting', '--spoke', 'v2'],
+      '--spoke only applies to conversion webhooks', '--conversion'],
+    ['edit --multigroup', ['edit', '--multigroup=maybe'], '"maybe"', '--help'],
+    ['edit --plugins', ['edit', '--plugins', 'nope/v1'], 'no plugin matches "nope/v1"', 'use one of:'],
+    ['generate --max-desc-len', ['generate', '--max-desc-len', '-1'],
+      '--max-desc-len must be a non-negative integer, got "-1"', '--max-desc-len 0'],
+    ['generate --role-name', ['generate', '--role-name', 'a/b'],
+      '--role-name "a/b" is not a valid ClusterRole name', '--role-name manager-role'],
+    ['generate --paths', ['generate', '--paths', 'nothing/**/*.ts'],
+      'no TypeScript file matches --paths nothing/**/*.ts', '--paths "src/**/*.ts"'],
+    ['generate bundle --version', ['generate', 'bundle', '--version', 'v1'], '"v1"', ''],
+    ['generate bundle --output-dir ""', [...BUNDLE, '--output-dir', ''], '--output-dir is empty', 'name a folder'],
+    ['generate bundle --output-dir .', [...BUNDLE, '--output-dir', '.'],
+      '--output-dir . is the project folder', '--output-dir bundle'],
+    ['generate bundle --output-dir src', [...BUNDLE, '--output-dir', 'src'],
+      '--output-dir src holds files but no bundle', '--output-dir bundle'],
+    ['generate bundle --channels', [...BUNDLE, '--channels', ','],
+      '--channels "," names no channel', '--channels alpha'],
+    ['generate bundle --skip-range', [...BUNDLE, '--skip-range', 'since 0.1'],
+      '--skip-range "since 0.1" is not a semver range', '--skip-range ">=0.1.0 <0.2.0"'],
+    ['generate bundle --extra-service-accounts', [...BUNDLE, '--extra-service-accounts', 'Bad SA'],
+      '"Bad SA" is not a valid service account name', '--extra-service-accounts'],
+    ['generate bundle --package', [...BUNDLE, '--package', 'Bad_Name'],
+      'package name "Bad_Name" is not a DNS-1123 label', '--package <name>'],
+    ['generate bundle --base-csv', [...BUNDLE, '--base-csv', 'nothere.yaml'], 'base CSV nothere.yaml does not exist', '--base-csv'],
+    ['generate bundle --apis-dir', [...BUNDLE, '--apis-dir', 'nothere'],
+      '--apis-dir nothere is not a directory', 'src/api'],
+    ['generate bundle --input-dir', [...BUNDLE, '--apis-dir', 'src/api', '--input-dir', 'nothere'],
+      '--input-dir nothere is not a directory', 'kubectl kustomize'],
+    ['generate catalog --bundle-image', ['generate', 'catalog', '--bundle-image', 'Not An Image'],
+      '--bundle-image "Not An Image" is not a valid image reference', 'quay.io/example'],
+    ['generate catalog --opm-image', [...CATALOG, '--opm-image', 'bad image!'],
+      '--opm-image "bad image!" is not a valid image reference', '--opm-image quay.io/example'],
+    ['generate catalog --channels', [...CATALOG, '--channels', ''],
+      '--channels "" names no channel', '--channels alpha'],
+    ['generate catalog --catalog-dir', [...CATALOG, '--catalog-dir', ''], '--catalog-dir is empty', 'name a folder'],
+    ['import crd --output', ['import', 'crd', 'PROJECT', '--output', ''], '--output is empty', 'src/api/external'],
+    ['import crd --from-cluster', ['import', 'crd', '--from-cluster', 'Bad Name'],
+      '--from-cluster "Bad Name" is not a CustomResourceDefinition name', 'certificates.cert-manager.io'],
+    ['chart version --bump', ['chart', 'version', '--bump', 'huge'], "argument 'huge' is invalid", '--help'],
+    ['chart version --chart', ['chart', 'version', '--chart', 'nothere'],
+      'nothere/Chart.yaml not found', '--chart <dir>'],
+    ['bundle validate -o', ['bundle', 'validate', 'bundle', '-o', 'yaml'], "argument 'yaml' is invalid", '--help'],
+    ['bundle validate --json -o text', ['bundle', 'validate', 'src', '--json', '-o', 'text'],
+      '--json and --output text ask for different formats', 'drop one'],
+    ['completion', ['completion', 'tcsh'], "value 'tcsh' is invalid for argument 'shell'", '--help'],
+  ] as const)('every flag checked before anything is written: %s', async (_flag, args, value, fix) => {
     expectUserError(await runCli(args, dir), value, fix);
     expect(await snapshotTree(dir)).toEqual(before);
   });

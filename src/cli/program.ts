@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { bundleCommand, generateBundleCommand } from './commands/bundle.js';
 import { catalogCommand, generateCatalogCommand } from './commands/catalog.js';
 import { chartCommand } from './commands/chart.js';
+import { completionCommand } from './commands/completion.js';
 import { devCommand } from './commands/dev.js';
 import { envtestCommand } from './commands/envtest.js';
 import { generateCommand } from './commands/generate.js';
@@ -70,6 +71,7 @@ async function runArgv(io: CliIO, argv: readonly string[]): Promise<void> {
 function addCommands(program: Command, ctx: RunContext): void {
   program.addCommand(versionCommand(ctx));
   for (const extra of extraCommands(ctx)) program.addCommand(extra);
+  program.addCommand(completionCommand(ctx));
 }
 
 function configureTree(cmd: Command, io: CliIO): void {

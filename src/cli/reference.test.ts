@@ -17,11 +17,12 @@ async function rendered(): Promise<string> {
 describe('renderCliReference', () => {
   it('renders every command with its flags, without hidden ones', async () => {
     const text = await rendered();
-    for (const cmd of ['init', 'create api', 'create webhook', 'edit', 'alpha generate', 'alpha update', 'version'])
+    for (const cmd of ['init', 'create api', 'create webhook', 'edit', 'alpha generate', 'alpha update', 'version', 'generate', 'completion'])
       expect(text).toContain(`### \`operator-ts ${cmd}\``);
     expect(text).toContain('| `--domain <value>` |');
     expect(text).toContain('| `--resource [bool]` |');
     expect(text).not.toContain('--no-resource');
+    expect(text).toContain('`shell`: one of `bash`, `zsh`, `fish`.');
     expect(text.startsWith(`${CLI_REFERENCE_START}\n`)).toBe(true);
     expect(text.endsWith(`${CLI_REFERENCE_END}\n`)).toBe(true);
   });

@@ -36,6 +36,10 @@ function renderCommand(cmd: Command, out: string[]): void {
   if (cmd.commands.length > 0) {
     out.push(`Subcommands: ${cmd.commands.map((c) => `\`${c.name()}\``).join(', ')}.`, '');
   }
+  for (const a of cmd.registeredArguments) {
+    const choices = a.argChoices?.map((c) => `\`${c}\``).join(', ');
+    if (choices !== undefined) out.push(`\`${a.name()}\`: one of ${choices}.`, '');
+  }
   if (visible.length > 0) {
     out.push('| Flag | Description | Default |', '|---|---|---|');
     for (const o of visible) out.push(`| ${flagsOf(o)} | ${cell(o.description)} | ${defaultOf(o)} |`);

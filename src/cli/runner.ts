@@ -9,7 +9,7 @@ import { findResource } from '../model/resource.js';
 import { commandLabel, runHook } from '../plugin/run.js';
 import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
 import { startProgress } from './progress.js';
-import { printChanges, type CliIO } from './io.js';
+import { errPaint, outPaint, printChanges, type CliIO } from './io.js';
 
 /** ScaffoldRun is one scaffolding command ready to run through its plugin chain. */
 export interface ScaffoldRun {
@@ -26,7 +26,8 @@ export interface ScaffoldRun {
 /** checkChain warns about deprecated plugins and refuses a plugin that does not support the project's version. */
 function checkChain(run: ScaffoldRun): void {
   for (const plugin of run.chain) {
-    if (plugin.deprecated !== undefined) run.io.err(`Warning: plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
+    if (plugin.deprecated !== undefined)
+      run.io.err(`${errPaint(run.io)('yellow', 'Warning:')} plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
     if (!plugin.supportedProjectVersions.includes(run.project.version))
       throw new UserError(`plugin ${plugin.key} does not support project version "${run.project.version}"`, {
         hint: `it supports: ${plugin.supportedProjectVersions.join(', ')}`,
@@ -76,8 +77,8 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     tree,
     log: {
       info: (m) => run.io.err(`${m}\n`),
-      warn: (m) => run.io.err(`Warning: ${m}\n`),
-      progress: (label) => startProgress(run.io.err, run.io.errIsTTY === true, label),
+      warn: (m) => run.io.err(`${errPaint(run.io)('yellow', 'Warning:')} ${m}\n`),
+      progress: (label) => startProgress(run.io.err, label, { tty: run.io.errIsTTY === true, paint: errPaint(run.io) }),
     },
     cli: { name: 'operator-ts', version: cliVersion() },
     dryRun,
@@ -101,7 +102,7 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     if (!signal.aborted) throw err;
     throw rolledBack(tree, changes, isInterrupted(signal.reason) ? signal.reason : new InterruptedError('SIGINT'));
   }
-  run.io.out(`Next: ${run.next}\n`);
+  run.io.out(`${outPaint(run.io)(['bold', 'green'], 'Next:')} ${run.next}\n`);
 }
 
 /** rolledBack undoes the flush of a command interrupted in its post-write steps, so that re-running it starts afresh. */

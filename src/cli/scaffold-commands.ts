@@ -5,6 +5,7 @@ import { createWebhookCommand } from './commands/create-webhook.js';
 import { editCommand } from './commands/edit.js';
 import { initCommand } from './commands/init.js';
 import type { RunArgv } from './alpha/scaffolder.js';
+import { completeWith } from './completion/spec.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -23,4 +24,10 @@ export function addScaffoldCommands(program: Command, ctx: RunContext, runArgv: 
   program.addCommand(create);
   program.addCommand(editCommand(ctx));
   program.addCommand(alphaCommand(ctx, runArgv));
+  const keys = ctx.plugins().plugins.map((p) => p.key);
+  const named = (name: string): Command[] => program.commands.filter((c) => c.name() === name);
+  for (const cmd of [...named('init'), ...create.commands, ...named('edit')]) {
+    const plugins = cmd.options.find((o) => o.long === '--plugins');
+    if (plugins !== undefined) completeWith(plugins, keys);
+  }
 }

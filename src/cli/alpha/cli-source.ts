@@ -55,7 +55,7 @@ async function npmInstall(io: CliIO, target: string, spec: string, label: string
   const partial = `${target}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const progress = startProgress(io.err, io.errIsTTY === true, `installing ${label}`);
+  const progress = startProgress(io.err, `installing ${label}`, { tty: io.errIsTTY === true });
   try {
     const r = await execa(
       'npm',

@@ -4,13 +4,21 @@ import { cliVersion } from '../../machinery/template-root.js';
 import { generateBundle } from '../../manifests/olm/bundle/generate-bundle.js';
 import { assertVersion } from '../../manifests/olm/csv/build-csv.js';
 import type { CrdDescriptorInput } from '../../manifests/olm/csv/descriptors.js';
-import { isDirectory } from '../../manifests/olm/fs/tree.js';
+import { isDirectory, pathExists } from '../../manifests/olm/fs/tree.js';
 import type { Obj } from '../../manifests/olm/model/objects.js';
 import { parseManifestStream, readManifestDir } from '../../manifests/olm/model/yaml-input.js';
 import { ALL_CHECKS, OPTIONAL_VALIDATORS } from '../../manifests/olm/validate/registry.js';
 import { formatFindings, hasErrors, validateBundle } from '../../manifests/olm/validate/validate-bundle.js';
-import type { CliIO } from '../io.js';
+import { errPaint, type CliIO } from '../io.js';
+import { progressFor } from '../progress.js';
 import type { RunContext } from '../run-context.js';
+import {
+  checkBundleOutputDir,
+  checkChannels,
+  checkNotEmpty,
+  checkServiceAccounts,
+  checkSkipRange,
+} from './olm-flag-checks.js';
 import { projectInfo, resolvePackageName, splitList } from './olm-project-info.js';
 
 /** GenerateBundleFlags are the parsed flags of `operator-ts generate bundle`. */
@@ -42,20 +50,60 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
     throw new UserError('--version is required', { hint: 'e.g. operator-ts generate bundle --version 0.1.0 (make bundle passes VERSION)' });
   }
   assertVersion(flags.version);
-  descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
+  checkBundleOutputDir(io.cwd, flags.outputDir);
+  checkChannels(flags.channels);
+  checkSkipRange(flags.skipRange);
+  checkServiceAccounts(flags.extraServiceAccounts);
+  checkNotEmpty('--apis-dir', flags.apisDir);
+  checkNotEmpty('--input-dir', flags.inputDir);
+  if (flags.inputDir !== undefined && !(await isDirectory(resolve(io.cwd, flags.inputDir))))
+    throw new UserError(`--input-dir ${flags.inputDir} is not a directory`, {
+      hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin',
+    });
+  if (flags.baseCsv !== undefined && !(await pathExists(resolve(io.cwd, flags.baseCsv))))
+    throw new UserError(`base CSV ${flags.baseCsv} does not exist`, { hint: 'fix the --base-csv path' });
   const info = projectInfo(ctx.projectFile());
   const packageName = resolvePackageName(flags.package, info, io.cwd);
-  const manifests = await readInput(io, flags.inputDir);
+  const progress = progressFor(io, 'generate bundle', errPaint(io));
+  try {
+    progress.step('reading CSV markers of the API types');
+    descriptors ??= await markerDescriptors(io.cwd, flags.apisDir);
+    progress.step('reading the manifests');
+    const manifests = await readInput(io, flags.inputDir);
+    const digests = flags.useImageDigests === true;
+    progress.step(digests ? 'building the bundle, resolving image digests' : 'building and checking the bundle');
+    const inputs = { version: flags.version, manifests, packageName, layout: info.layout, descriptors };
+    const result = await buildAndWrite(ctx, flags, inputs);
+    progress.done();
+    report(io, flags, result);
+  } finally {
+    progress.done();
+  }
+}
+
+interface BundleInputs {
+  readonly version: string;
+  readonly manifests: Obj[];
+  readonly packageName: string;
+  readonly layout: string;
+  readonly descriptors: CrdDescriptorInput[];
+}
+
+type BundleResult = Awaited<ReturnType<typeof generateBundle>>;
+
+async function buildAndWrite(ctx: RunContext, flags: GenerateBundleFlags, inputs: BundleInputs): Promise<BundleResult> {
+  const { io } = ctx;
+  const { manifests, packageName, descriptors } = inputs;
   const resolveDigest = flags.useImageDigests === true ? (await import('../../manifests/olm/images/registry-resolver.js')).registryDigestResolver() : undefined;
   const epoch = process.env.SOURCE_DATE_EPOCH;
-  const result = await generateBundle({
+  return generateBundle({
     manifests,
     projectDir: io.cwd,
     packageName,
-    version: flags.version,
+    version: inputs.version,
     builder: `operator-ts-v${cliVersion()}`,
     descriptors,
-    projectLayout: info.layout,
+    projectLayout: inputs.layout,
     ...(resolveDigest !== undefined ? { resolveDigest } : {}),
     ...(flags.outputDir !== undefined ? { outputDir: flags.outputDir } : {}),
     ...(flags.baseCsv !== undefined ? { baseCsvFile: flags.baseCsv } : {}),
@@ -66,7 +114,10 @@ export async function generateBundleAction(ctx: RunContext, flags: GenerateBundl
     ...(flags.extraServiceAccounts !== undefined ? { extraServiceAccounts: splitList(flags.extraServiceAccounts) ?? [] } : {}),
     ...(epoch !== undefined && /^\d+$/.test(epoch) ? { createdAt: new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
   });
-  for (const w of result.warnings) io.err(`warning: ${w}\n`);
+}
+
+function report(io: CliIO, flags: GenerateBundleFlags, result: BundleResult): void {
+  for (const w of result.warnings) io.err(`${errPaint(io)('yellow', 'warning:')} ${w}\n`);
   if (result.findings.length > 0) io.err(formatFindings(result.findings));
   if (flags.quiet !== true) {
     const rel = (p: string): string => relative(io.cwd, p) || '.';
@@ -97,9 +148,7 @@ async function markerDescriptors(cwd: string, apisDir: string | undefined): Prom
 
 async function readInput(io: CliIO, inputDir: string | undefined): Promise<Obj[]> {
   if (inputDir !== undefined) {
-    const dir = resolve(io.cwd, inputDir);
-    if (!(await isDirectory(dir))) throw new UserError(`--input-dir ${inputDir} is not a directory`, { hint: 'pass a directory of YAML manifests, or pipe `kubectl kustomize config/manifests` on stdin' });
-    return (await readManifestDir(dir)).map((d) => d.obj);
+    return (await readManifestDir(resolve(io.cwd, inputDir))).map((d) => d.obj);
   }
   const text = await io.readStdin?.();
   if (text === undefined || text.trim() === '') {
@@ -115,6 +164,10 @@ export interface BundleValidateFlags {
   selectOptional?: string[];
   optionalValues?: string;
   output?: string;
+  /** The same as `output: 'json'`. */
+  json?: boolean;
+  /** Whether --output was on the command line (not its default). */
+  outputGiven?: boolean;
   listOptional?: boolean;
 }
 
@@ -128,8 +181,10 @@ export async function bundleValidateAction(io: CliIO, dir: string | undefined, f
     return;
   }
   if (dir === undefined) throw new UserError('missing bundle directory', { hint: 'operator-ts bundle validate ./bundle' });
-  const output = flags.output ?? 'text';
+  const output = flags.json === true ? 'json' : (flags.output ?? 'text');
   if (output !== 'text' && output !== 'json') throw new UserError(`--output ${output} is not supported`, { hint: 'use --output text or --output json' });
+  if (flags.json === true && flags.output === 'text' && flags.outputGiven === true)
+    throw new UserError('--json and --output text ask for different formats', { hint: 'drop one of them' });
   const root = resolve(io.cwd, dir);
   if (!(await isDirectory(root))) throw new UserError(`bundle directory ${dir} does not exist`, { hint: 'run operator-ts generate bundle first (make bundle)' });
   const optionalValues: Record<string, string> = {};

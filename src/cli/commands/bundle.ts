@@ -44,11 +44,16 @@ export function bundleValidateCommand(ctx: RunContext): Command {
     .option('--select-optional <selector>', 'run optional checks: suite=operatorframework, name=<validator>, check=<check> (repeatable)', collect)
     .option('--optional-values <k=v,...>', 'values for optional checks, e.g. k8s-version=1.30')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--json', 'the same as -o json', false)
     .option('--list-optional', 'list the optional validators and their checks', false)
-    .addHelpText('after', '\nExamples:\n  operator-ts bundle validate ./bundle\n  operator-ts bundle validate ./bundle --select-optional suite=operatorframework -o json\n')
-    .action(async (dir: string | undefined, flags: Record<string, unknown>) => {
+    .addHelpText(
+      'after',
+      '\nExamples:\n  operator-ts bundle validate ./bundle\n' +
+        '  operator-ts bundle validate ./bundle --select-optional suite=operatorframework --json\n',
+    )
+    .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {
       const { bundleValidateAction } = await import('./bundle-actions.js');
-      await bundleValidateAction(ctx.io, dir, flags);
+      await bundleValidateAction(ctx.io, dir, { ...flags, outputGiven: cmd.getOptionValueSource('output') === 'cli' });
     });
 }
 

@@ -5,6 +5,7 @@ import { validateCatalog } from '../../manifests/olm/catalog/validate-catalog.js
 import { isDirectory } from '../../manifests/olm/fs/tree.js';
 import { formatFindings, hasErrors } from '../../manifests/olm/validate/validate-bundle.js';
 import type { CliIO } from '../io.js';
+import { checkChannels, checkImage, checkNotEmpty } from './olm-flag-checks.js';
 import { splitList } from './olm-project-info.js';
 
 /** GenerateCatalogFlags are the parsed flags of `operator-ts generate catalog`. */
@@ -24,6 +25,11 @@ export async function generateCatalogAction(io: CliIO, flags: GenerateCatalogFla
   if (flags.bundleImage === undefined || flags.bundleImage === '') {
     throw new UserError('--bundle-image is required', { hint: 'pass the pushed bundle image, e.g. --bundle-image quay.io/example/memcached-operator-bundle:v0.1.0 (make catalog passes BUNDLE_IMG)' });
   }
+  checkImage('--bundle-image', flags.bundleImage);
+  checkImage('--opm-image', flags.opmImage);
+  checkChannels(flags.channels);
+  checkNotEmpty('--catalog-dir', flags.catalogDir);
+  checkNotEmpty('--bundle-dir', flags.bundleDir);
   const channels = splitList(flags.channels);
   const result = await generateCatalog({
     catalogDir: resolve(io.cwd, flags.catalogDir ?? 'catalog'),

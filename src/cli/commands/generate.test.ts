@@ -8,7 +8,16 @@ describe('generateCommand', () => {
     const cmd = generateCommand(new RunContext({ cwd: process.cwd(), out: () => undefined, err: () => undefined }, []));
     expect(cmd.name()).toBe('generate');
     const longs = cmd.options.map((o) => o.long);
-    expect(longs).toEqual(['--paths', '--crd-output', '--rbac-output', '--role-name', '--webhook-output', '--max-desc-len', '--embedded-object-meta']);
+    expect(longs).toEqual([
+      '--paths',
+      '--crd-output',
+      '--rbac-output',
+      '--role-name',
+      '--webhook-output',
+      '--max-desc-len',
+      '--embedded-object-meta',
+      '--json',
+    ]);
     cmd.exitOverride();
     cmd.action(() => undefined);
     cmd.parse(['crd', 'rbac', '--max-desc-len', '0'], { from: 'user' });
@@ -20,6 +29,7 @@ describe('generateCommand', () => {
     // Type-only imports are erased from the JavaScript; every other import loads when `--help` does.
     const text = readFileSync(new URL('./generate.ts', import.meta.url), 'utf8');
     const staticImports = [...text.matchAll(/^import (?!type ).* from '([^']+)';$/gm)].map((m) => m[1]);
-    expect(staticImports).toEqual(['commander']);
+    // The list of generators and the completion hints are two small modules of their own.
+    expect(staticImports).toEqual(['commander', '../../generate/generators.js', '../completion/spec.js']);
   });
 });

@@ -77,6 +77,9 @@ describe('olm commands', () => {
     const parsed = JSON.parse(r.out) as { passed: boolean; findings: { check: string }[] };
     expect(parsed.passed).toBe(false);
     expect(parsed.findings.map((f) => f.check)).toContain('content-unsupported-kind');
+    const json = await run(dir, ['bundle', 'validate', 'bundle', '--json']);
+    expect(isUserError(json.error)).toBe(true);
+    expect(json.out).toBe(r.out);
     const list = await run(dir, ['bundle', 'validate', '--list-optional']);
     expect(list.out).toContain('good-practices\tname=good-practices,suite=operatorframework');
     const bad = await run(dir, ['bundle', 'validate', 'bundle', '--select-optional', 'name=nope']);
