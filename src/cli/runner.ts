@@ -8,6 +8,7 @@ import { PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig
 import { findResource } from '../model/resource.js';
 import { commandLabel, runHook } from '../plugin/run.js';
 import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
+import { ownGeneratorDependencies } from './generator-deps.js';
 import { startProgress } from './progress.js';
 import { printChanges, type CliIO } from './io.js';
 
@@ -79,7 +80,7 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
       warn: (m) => run.io.err(`Warning: ${m}\n`),
       progress: (label) => startProgress(run.io.err, run.io.errIsTTY === true, label),
     },
-    cli: { name: 'operator-ts', version: cliVersion() },
+    cli: { name: 'operator-ts', version: cliVersion(), generatorDependencies: ownGeneratorDependencies() },
     dryRun,
     signal,
     pluginKey: plugin.key,
