@@ -83,6 +83,14 @@ describe('selfPackageSpecs', () => {
     expect(selfPackageSpecs(join(root, 'node_modules/operator-ts'), '0.1.0')).toEqual(['/tmp/operator-ts-0.1.0.tgz']);
   });
 
+  it('pins a registry spec of operator-ts to the running version, whose generator versions it has', () => {
+    const root = writeJson(join(work, '_npx/def'), { _npx: { packages: ['operator-ts@latest', 'left-pad@1.3.0'] } });
+    const specs = selfPackageSpecs(join(root, 'node_modules/operator-ts'), '0.2.1');
+    expect(specs).toEqual(['operator-ts@0.2.1', 'left-pad@1.3.0']);
+    const bare = writeJson(join(work, '_npx/ghi'), { _npx: { packages: ['operator-ts'] } });
+    expect(selfPackageSpecs(join(bare, 'node_modules/operator-ts'), '0.2.1')).toEqual(['operator-ts@0.2.1']);
+  });
+
   it('turns a project dependency on a local build into its absolute path', () => {
     const root = writeJson(join(work, 'proj'), {
       dependencies: { 'operator-ts': 'file:../pack/operator-ts-0.1.0.tgz' },

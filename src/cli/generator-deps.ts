@@ -84,15 +84,19 @@ export function missingPackages(
  * selfPackageSpecs returns the `npm exec --package` specs that install this operator-ts again, or undefined
  * when it does not run from a node_modules folder (a checkout, where `npm install` is the fix). Under
  * `npx`/`npm exec` they are the specs that tree was installed from (npm records them in its package.json),
- * so a tarball or a version range gives the same operator-ts; in a project that depends on a local build,
- * that build's path; anywhere else the exact version from the registry.
+ * so a tarball gives the same build again; in a project that depends on a local build, that build's path;
+ * anywhere else, and for a registry spec, the running version from the registry.
  */
 export function selfPackageSpecs(ownDir: string, version: string): string[] | undefined {
   if (basename(dirname(ownDir)) !== 'node_modules') return undefined;
   const root = dirname(dirname(ownDir));
   const manifest = readManifest(root);
   const npx = manifest?._npx?.packages;
-  if (Array.isArray(npx) && npx.length > 0) return [...npx];
+  // A registry spec of operator-ts (`operator-ts`, `operator-ts@latest`) becomes the running version, whose
+  // generator versions these are; a tarball, a folder or a git URL stays as given.
+  const registrySpec = /^operator-ts(?:@[^/]*)?$/;
+  if (Array.isArray(npx) && npx.length > 0)
+    return npx.map((p) => (registrySpec.test(p) ? `operator-ts@${version}` : p));
   const spec = manifest?.dependencies?.['operator-ts'] ?? manifest?.devDependencies?.['operator-ts'];
   if (spec?.startsWith('file:') === true) return [resolve(root, spec.slice('file:'.length))];
   return [`operator-ts@${version}`];
