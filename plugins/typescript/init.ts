@@ -84,9 +84,10 @@ export const initSubcommand: Subcommand = {
     const versionFlag = ctx.flags['operatorTsVersion'];
     const operatorTs = typeof versionFlag === 'string' ? operatorTsSpec(versionFlag, ctx.tree.root) : ctx.cli.version;
     const data = initView(ctx, header);
+    const manifest = packageJson(ctx.project.projectName, operatorTs, ctx.cli.generatorDependencies);
     if (header !== '') ctx.files.add({ kind: 'generated', path: BOILERPLATE_PATH, content: `${header}\n`, ifExists: 'skip' });
     ctx.files.add(
-      { kind: 'generated', path: 'package.json', format: 'json', object: packageJson(ctx.project.projectName, operatorTs), ifExists: 'error' },
+      { kind: 'generated', path: 'package.json', format: 'json', object: manifest, ifExists: 'error' },
       { kind: 'generated', path: 'tsconfig.json', content: prettierJson(tsconfigJson()), ifExists: 'error' },
       { kind: 'generated', path: 'tsconfig.build.json', content: prettierJson(tsconfigBuildJson()), ifExists: 'error' },
       { kind: 'template', template: `${T}/eslint.config.js.hbs`, path: 'eslint.config.js', data, ifExists: 'skip' },

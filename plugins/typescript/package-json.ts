@@ -58,8 +58,30 @@ export function operatorTsSpec(value: string, cwd: string): string {
   return `file:${rel === '' ? '.' : rel.split('\\').join('/')}`;
 }
 
-/** packageJson builds the generated project's package.json object (keys in npm's usual order). */
-export function packageJson(projectName: string, operatorTs: string): Record<string, unknown> {
+/**
+ * packageJson builds the generated project's package.json object (keys in npm's usual order). The CLI's
+ * generator dependencies (`generator`: ts-morph, handlebars, commander, ...) go to devDependencies: the
+ * project's `operator-ts` scripts load them, its manager never does, so `npm ci --omit=dev` leaves them out.
+ */
+export function packageJson(
+  projectName: string,
+  operatorTs: string,
+  generator: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const devDependencies: Record<string, string> = {
+    ...generator,
+    '@eslint/js': VERSIONS.eslintJs,
+    '@types/node': VERSIONS.typesNode,
+    esbuild: VERSIONS.esbuild,
+    eslint: VERSIONS.eslint,
+    node: VERSIONS.node,
+    prettier: VERSIONS.prettier,
+    tsx: VERSIONS.tsx,
+    typescript: VERSIONS.typescript,
+    'typescript-eslint': VERSIONS.typescriptEslint,
+    vite: VERSIONS.vite,
+    vitest: VERSIONS.vitest,
+  };
   return {
     name: projectName,
     version: '0.0.1',
@@ -89,19 +111,8 @@ export function packageJson(projectName: string, operatorTs: string): Record<str
       '@kubernetes/client-node': VERSIONS.clientNode,
       'operator-ts': operatorTs,
     },
-    devDependencies: {
-      '@eslint/js': VERSIONS.eslintJs,
-      '@types/node': VERSIONS.typesNode,
-      esbuild: VERSIONS.esbuild,
-      eslint: VERSIONS.eslint,
-      node: VERSIONS.node,
-      prettier: VERSIONS.prettier,
-      tsx: VERSIONS.tsx,
-      typescript: VERSIONS.typescript,
-      'typescript-eslint': VERSIONS.typescriptEslint,
-      vite: VERSIONS.vite,
-      vitest: VERSIONS.vitest,
-    },
+    // npm's own order (npm install --save-dev sorts them this way).
+    devDependencies: Object.fromEntries(Object.entries(devDependencies).sort(([a], [b]) => a.localeCompare(b, 'en'))),
   };
 }
 

@@ -17,9 +17,11 @@ export const GENERATE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'
  */
 export const GENERATE_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
-/** RelaunchPlan is how the launcher re-runs itself: the child's Node.js arguments and environment. */
+/** RelaunchPlan is how the launcher re-runs itself: the child's program, arguments and environment. */
 export interface RelaunchPlan {
-  /** Node.js arguments: the flags, then the script and its arguments. */
+  /** The program to run: this Node.js when absent, or a command found on PATH (npm). */
+  command?: string;
+  /** Its arguments; for Node.js the flags, then the script and its arguments. */
   args: string[];
   /** The child's environment. */
   env: NodeJS.ProcessEnv;
@@ -51,7 +53,11 @@ const FORWARDED = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
  */
 export function relaunch(plan: RelaunchPlan): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, plan.args, { stdio: 'inherit', env: plan.env });
+    // npm is a .cmd script on Windows, which only a shell runs.
+    const child =
+      plan.command === undefined
+        ? spawn(process.execPath, plan.args, { stdio: 'inherit', env: plan.env })
+        : spawn(plan.command, plan.args, { stdio: 'inherit', env: plan.env, shell: process.platform === 'win32' });
     const fromTerminal = process.stdin.isTTY === true || process.stderr.isTTY === true;
     const handlers = FORWARDED.map((sig) => {
       const handler = (): void => {

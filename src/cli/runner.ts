@@ -8,6 +8,7 @@ import { PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig
 import { findResource } from '../model/resource.js';
 import { commandLabel, runHook } from '../plugin/run.js';
 import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
+import { ownGeneratorDependencies } from './generator-deps.js';
 import { startProgress } from './progress.js';
 import { errPaint, outPaint, printChanges, type CliIO } from './io.js';
 
@@ -80,7 +81,7 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
       warn: (m) => run.io.err(`${errPaint(run.io)('yellow', 'Warning:')} ${m}\n`),
       progress: (label) => startProgress(run.io.err, label, { tty: run.io.errIsTTY === true, paint: errPaint(run.io) }),
     },
-    cli: { name: 'operator-ts', version: cliVersion() },
+    cli: { name: 'operator-ts', version: cliVersion(), generatorDependencies: ownGeneratorDependencies() },
     dryRun,
     signal,
     pluginKey: plugin.key,

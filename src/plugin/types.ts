@@ -49,7 +49,15 @@ export interface HookContext {
   readonly files: FileSink;
   readonly tree: ReadonlyTree;
   readonly log: HookLog;
-  readonly cli: { readonly name: string; readonly version: string };
+  /**
+   * The running CLI: its name, version, and the packages its generator loads with their pinned versions
+   * (a generated project lists them in devDependencies, so an operator's production install leaves them out).
+   */
+  readonly cli: {
+    readonly name: string;
+    readonly version: string;
+    readonly generatorDependencies: Readonly<Record<string, string>>;
+  };
   readonly dryRun: boolean;
   /**
    * Aborted when the user interrupts the command (Ctrl-C, SIGTERM). A postScaffold hook that runs a
