@@ -107,7 +107,7 @@ describe('a scaffolded project passes its own eslint and prettier', () => {
   });
 });
 
-describe('every golden project passes its own eslint and prettier', () => {
+describe('every golden project passes its own lint, format check, type check, build, tests and actionlint', () => {
   it('there are golden projects of every flavour', () => {
     expect(GOLDEN_PROJECTS).toEqual(expect.arrayContaining(['conversion', 'helm-hybrid', 'mesh', 'multigroup', 'namespaced', 'single-group']));
   });
@@ -120,9 +120,16 @@ describe('every golden project passes its own eslint and prettier', () => {
     expect(await devDependencies(copy)).toEqual(await devDependencies(dir));
     // The same dependencies as the installed project (the golden package.json differs only in the operator-ts spec).
     await symlink(join(dir, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    for (const script of ['lint', 'format:check']) {
+    // test runs the project's own unit and envtest suites against a real kube-apiserver and etcd.
+    for (const script of ['lint', 'format:check', 'typecheck', 'build', 'test']) {
       const r = await npmRun(copy, script);
       expect(r.exitCode, `npm run ${script} in golden project ${name}:\n${r.output}`).toBe(0);
+      if (script === 'test') expect(r.output, 'the envtest suite ran').not.toContain('envtest suite skipped');
+    }
+    if (hasGo) {
+      const workflows = ['lint', 'test', 'test-e2e'].map((w) => `.github/workflows/${w}.yml`);
+      const r = await execa('go', ['run', ACTIONLINT, ...workflows], { cwd: copy, reject: false, all: true });
+      expect(r.exitCode, `actionlint in golden project ${name}:\n${String(r.all)}`).toBe(0);
     }
   });
 });
