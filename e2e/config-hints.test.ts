@@ -16,7 +16,7 @@ const kubectl = isBinaryAssets(assets) ? assets.kubectl : undefined;
 
 /** uncomment turns the commented YAML of the hints (`#- ...`, `#  ...`) into YAML; prose comments stay. */
 function uncomment(text: string): string {
-  return text.replace(/^#(?=-|  )/gm, '');
+  return text.replace(/^#(?=-| {2})/gm, '');
 }
 
 interface Obj {

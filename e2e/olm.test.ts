@@ -152,12 +152,12 @@ describe('OLM bundle and catalog of a scaffolded project', () => {
       if (make.exitCode === 127 || /make: not found|ENOENT/.test(String(make.stderr))) return; // no make on this machine
       expect(make.exitCode, String(make.stderr)).toBe(0);
       const csv = await readFile(join(project, 'bundle', 'manifests', `${PKG}.clusterserviceversion.yaml`), 'utf8');
-      expect(csv).toMatch(/^  version: 0\.3\.0$/m);
+      expect(csv).toMatch(/^ {2}version: 0\.3\.0$/m);
       expect(csv).toContain('image: example.com/memcached-operator:v0.3.0');
     }
     const npm = await execa('npm', ['run', 'olm:bundle'], { cwd: project, env, reject: false });
     expect(npm.exitCode, `${String(npm.stdout)}\n${String(npm.stderr)}`).toBe(0);
-    expect(await readFile(join(project, 'bundle', 'manifests', `${PKG}.clusterserviceversion.yaml`), 'utf8')).toMatch(/^  version: 0\.0\.1$/m);
+    expect(await readFile(join(project, 'bundle', 'manifests', `${PKG}.clusterserviceversion.yaml`), 'utf8')).toMatch(/^ {2}version: 0\.0\.1$/m);
     expect(await makeBundle(project, '0.4.0', { kubectl })).toBe(join(project, 'bundle'));
   });
 });

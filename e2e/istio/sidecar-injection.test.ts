@@ -72,7 +72,7 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
     await runCliOk(['init', '--domain', 'example.com', '--project-name', 'mesh-operator', '--skip-install'], dir);
     await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'], dir);
     await runCliOk(['generate', 'webhook'], dir);
-    env = await startTestEnv({ webhookInstallOptions: { paths: [join(dir, 'config/webhook')], mutatingWebhooks: [lateAnnotator() as never] } });
+    env = await startTestEnv({ webhookInstallOptions: { paths: [join(dir, 'config/webhook')], mutatingWebhooks: [lateAnnotator()] } });
     mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: silentLogger(),

@@ -58,7 +58,7 @@ describe.skipIf(!isBinaryAssets(assets))('profiling endpoints on a real API serv
     await mgr.client.create(builtin.ServiceAccount, account);
     if (roleFile !== undefined) {
       const role = rbacFiles('e2e-operator', false)[roleFile] as { metadata: { name: string } };
-      await mgr.client.create(builtin.ClusterRole, role as never);
+      await mgr.client.create(builtin.ClusterRole, role);
       await mgr.client.create(builtin.ClusterRoleBinding, {
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'ClusterRoleBinding',

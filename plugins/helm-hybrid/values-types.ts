@@ -24,7 +24,7 @@ export function valuesSchema(file: string, schemaText: string | undefined, value
     const e = doc.errors[0]!;
     throw new UserError(`${file}/values.yaml:${e.linePos?.[0]?.line ?? 1}: ${e.message.split('\n')[0]}`, { hint: 'fix the chart\'s values.yaml (helm lint checks it too)' });
   }
-  return doc.contents === null ? { type: 'object', additionalProperties: true } : inferSchema(doc.contents as Node);
+  return doc.contents === null ? { type: 'object', additionalProperties: true } : inferSchema(doc.contents);
 }
 
 /** describe keeps the paragraph of a comment right above its key: an earlier one is the file's or a section's header. */
@@ -106,7 +106,7 @@ export async function valuesTypes(specName: string, schema: JsonSchema): Promise
   // A spec must be an interface: values without named keys give an empty one.
   const input: JsonSchema = root['type'] === 'object' ? { ...root, title: specName } : { type: 'object', additionalProperties: false, properties: {}, title: specName };
   delete input['$schema'];
-  const ts = await compile(input as Parameters<Compile>[0], specName, {
+  const ts = await compile(input, specName, {
     bannerComment: '',
     additionalProperties: true,
     declareExternallyReferenced: true,

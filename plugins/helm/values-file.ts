@@ -12,14 +12,14 @@ const HEADER = [
 ].join('\n');
 
 function nodeOf(doc: Document, model: ValueField | ValueGroup, top: boolean): Node {
-  if (model.kind === 'field') return doc.createNode(defaultsOf(model)) as Node;
+  if (model.kind === 'field') return doc.createNode(defaultsOf(model));
   const map = new YAMLMap();
   for (const [key, child] of Object.entries(model.fields)) map.items.push(pairOf(doc, key, child, top));
   return map;
 }
 
 function pairOf(doc: Document, key: string, model: ValueField | ValueGroup, top: boolean): Pair {
-  const pair = doc.createPair(key, null) as Pair<Node, Node>;
+  const pair = doc.createPair<Node, Node>(key, null);
   pair.value = nodeOf(doc, model, false);
   if (isScalar(pair.key)) {
     pair.key.commentBefore = ` ${model.description}`;
@@ -32,7 +32,7 @@ function pairOf(doc: Document, key: string, model: ValueField | ValueGroup, top:
 export function renderValues(model: ValueGroup): string {
   const doc = new Document();
   doc.commentBefore = HEADER;
-  doc.contents = nodeOf(doc, model, true) as YAMLMap;
+  doc.contents = nodeOf(doc, model, true);
   const first = (doc.contents as YAMLMap).items[0];
   if (first !== undefined && isScalar(first.key)) first.key.spaceBefore = false;
   return doc.toString(TO_STRING);

@@ -95,7 +95,8 @@ export function selfPackageSpecs(ownDir: string, version: string): string[] | un
   // A registry spec of operator-ts (`operator-ts`, `operator-ts@latest`) becomes the running version, whose
   // generator versions these are; a tarball, a folder or a git URL stays as given.
   const registrySpec = /^operator-ts(?:@[^/]*)?$/;
-  if (Array.isArray(npx) && npx.length > 0)
+  // Array.isArray would widen the readonly string[] to any[].
+  if (npx !== undefined && npx.length > 0)
     return npx.map((p) => (registrySpec.test(p) ? `operator-ts@${version}` : p));
   const spec = manifest?.dependencies?.['operator-ts'] ?? manifest?.devDependencies?.['operator-ts'];
   if (spec?.startsWith('file:') === true) return [resolve(root, spec.slice('file:'.length))];

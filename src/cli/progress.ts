@@ -84,7 +84,7 @@ export function startProgress(write: (text: string) => void, label: string, opti
 
 /** progressFor starts a progress line on a run's stderr for a step whose own output follows it (finish: clear). */
 export function progressFor(
-  io: { err(text: string): void; errIsTTY?: boolean },
+  io: { err: (text: string) => void; errIsTTY?: boolean },
   label: string,
   paint?: Paint,
 ): ProgressLine {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import type { SourceFile, ts as TsTypes } from 'ts-morph';
+import { dirname, join } from 'node:path';
+import type { SourceFile } from 'ts-morph';
 import { Project, ts } from './ts-morph.js';
 import { BUILTIN_LIB_NAME, BUILTIN_LIB_TEXT } from './builtin-lib.js';
 import { CLIENT_NODE, SHIM_NAME, clientNodeDistDir, importedClientNodeNames, shimText } from './client-node-shim.js';

@@ -82,7 +82,7 @@ function flag(value: unknown, name: string): string[] | undefined {
 function every(value: unknown, line: (item: unknown) => string | undefined): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const lines = value.map(line);
-  return lines.every((l) => l !== undefined) ? (lines as string[]) : undefined;
+  return lines.every((l) => l !== undefined) ? (lines) : undefined;
 }
 
 const isNumeric = (k: NodeKind): boolean => k.type === 'integer' || k.type === 'number';

@@ -20,7 +20,7 @@ function stringMap(v: unknown): Record<string, string> {
 }
 
 function stringList(v: unknown): string[] | undefined {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string') && v.length > 0 ? (v as string[]) : undefined;
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') && v.length > 0 ? (v) : undefined;
 }
 
 /** Report records a problem at a YAML node of the CRD, with its fix. */

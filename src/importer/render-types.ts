@@ -53,7 +53,7 @@ export async function renderTypes(plan: TypePlan, header: string): Promise<strin
     if (names.length > 0) parts.push(`import type { ${names.join(', ')} } from '${imp.from}';`);
   }
   for (const d of plan.decls) {
-    const text = await compile(declSchema(d) as Parameters<Compile>[0], d.name, OPTIONS);
+    const text = await compile(declSchema(d), d.name, OPTIONS);
     parts.push('', text.trim());
   }
   return `${parts.join('\n')}\n`;

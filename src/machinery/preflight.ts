@@ -46,7 +46,7 @@ export function planFlush(root: string, ops: readonly StagedOp[], fs: FileSystem
   const checkDir = (dir: string): { code: string; blocker: string; reason: string } | null => {
     const known = dirs.get(dir);
     if (known !== undefined) return known;
-    let found: { code: string; blocker: string; reason: string } | null = null;
+    let found: { code: string; blocker: string; reason: string } | null;
     const st = fs.stat(dir);
     if (st === undefined) found = dirname(dir) === dir ? null : checkDir(dirname(dir));
     else if (!st.isDirectory()) found = { code: 'ENOTDIR', blocker: dir, reason: 'is a file, but it must be a folder' };

@@ -61,7 +61,7 @@ function merge(target: Json, patch: Json): Json {
   const out: Json = { ...target };
   for (const [key, v] of Object.entries(patch)) {
     if (v === null) delete out[key];
-    else if (isObject(v) && isObject(out[key])) out[key] = merge(out[key] as Json, v);
+    else if (isObject(v) && isObject(out[key])) out[key] = merge(out[key], v);
     else out[key] = structuredClone(v);
   }
   return out;

@@ -28,6 +28,7 @@ export async function runHook(
 ): Promise<void> {
   for (const plugin of chain) {
     const sub: Subcommand | undefined = plugin[command];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with sub as this below
     const fn = sub?.[hook];
     if (sub === undefined || fn === undefined) continue;
     try {

@@ -138,7 +138,7 @@ describe('runtime dependencies', () => {
         const pkg = packageOf(spec);
         const only = allowedPackages[pkg];
         if (!(pkg in allowedPackages)) offences.push(`${name(file)} -> ${spec} (not a runtime dependency)`);
-        else if (only !== undefined && !only.includes(unit)) offences.push(`${name(file)} -> ${spec} (only ${only})`);
+        else if (only !== undefined && !only.includes(unit)) offences.push(`${name(file)} -> ${spec} (only ${only.join(', ')})`);
       }
     }
     expect(offences).toEqual([]);

@@ -106,7 +106,8 @@ export class SchemaEmitter {
       // A field's rules come after its type's, as controller-gen's flattening appends them.
       const { 'x-kubernetes-validations': rules, ...keys } = structuredClone(p.extra);
       Object.assign(s, keys);
-      if (Array.isArray(rules)) s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), ...rules];
+      if (Array.isArray(rules))
+        s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), ...(rules as unknown[])];
     }
     const fromType = p.type.kind === 'named' && p.markers.length > 0 ? boundsOf(s) : undefined;
     // controller-gen's +k8s:required sees a `$ref` on a Go struct with its own schema (metav1.Time,

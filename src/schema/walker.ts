@@ -115,8 +115,8 @@ export class TypeWalker {
     }
     if (Node.isEnumDeclaration(node)) {
       const values = node.getMembers().map((m) => m.getValue());
-      if (values.every((v) => typeof v === 'string')) return { kind: 'enum', base: 'string', values: values as string[] };
-      if (values.every((v) => typeof v === 'number')) return { kind: 'enum', base: values.every((v) => Number.isInteger(v)) ? 'integer' : 'number', values: values as number[] };
+      if (values.every((v) => typeof v === 'string')) return { kind: 'enum', base: 'string', values: values };
+      if (values.every((v) => typeof v === 'number')) return { kind: 'enum', base: values.every((v) => Number.isInteger(v)) ? 'integer' : 'number', values: values };
       return this.error(node, `enum ${node.getName()} mixes string and number members`, 'use only string members');
     }
     const json = this.serialized(node, env);

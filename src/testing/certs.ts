@@ -119,7 +119,7 @@ export class TinyCA {
 }
 
 async function generateKeys(): Promise<webcrypto.CryptoKeyPair> {
-  return (await crypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  return (await crypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify']));
 }
 
 async function keyToPem(key: webcrypto.CryptoKey): Promise<string> {

@@ -14,10 +14,10 @@ describe('selectCRDs', () => {
     const first = crd('widgets.example.com');
     const second = crd('widgets.example.com', { scope: 'Cluster' });
     const picked = selectCRDs([
-      { object: first as Record<string, unknown>, source: 'a' },
+      { object: first, source: 'a' },
       { object: { kind: 'ConfigMap' }, source: 'b' },
       { object: { kind: 'CustomResourceDefinition', spec: { group: 'g' } }, source: 'c' },
-      { object: second as Record<string, unknown>, source: 'd' },
+      { object: second, source: 'd' },
     ]);
     expect(picked).toEqual([second]);
   });

@@ -106,7 +106,7 @@ async function waitForCRDs(conn: ApiConnection, crds: readonly CustomResourceDef
   const deadline = Date.now() + timeoutMs;
   const pending = new Map(crds.map((crd) => [crd.metadata?.name ?? '', crd]));
   const done = new Map<string, CustomResourceDefinitionObject>();
-  let lastSeen = new Map<string, CustomResourceDefinitionObject>();
+  let lastSeen: Map<string, CustomResourceDefinitionObject>;
   for (;;) {
     const seen = new Map<string, CustomResourceDefinitionObject>();
     for (const [name, wanted] of pending) {

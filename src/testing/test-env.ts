@@ -313,7 +313,7 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
 
 async function waitForDefaultNamespace(conn: ApiConnection): Promise<void> {
   const deadline = Date.now() + DEFAULT_NAMESPACE_WAIT_MS;
-  let last = '';
+  let last: string;
   for (;;) {
     try {
       const res = await conn.call('GET', '/api/v1/namespaces/default');

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { UserError } from '../../errors/user-error.js';
 import { isDns1123Subdomain, isImageReference } from '../../manifests/olm/model/names.js';
 import { splitList } from './olm-project-info.js';

@@ -47,11 +47,11 @@ describe('deepCopy', () => {
   it('copies an object nested deeper than structuredClone can (the API server accepts ~10 000 levels)', () => {
     const root: Record<string, unknown> = {};
     let node = root;
-    for (let i = 0; i < 6000; i++) node = (node['a'] = {}) as Record<string, unknown>;
+    for (let i = 0; i < 6000; i++) node = (node['a'] = {});
     node['leaf'] = 'x';
     const copied = deepCopy(root);
     expect(copied === root).toBe(false);
-    let walk = copied as Record<string, unknown>;
+    let walk = copied;
     for (let i = 0; i < 6000; i++) walk = walk['a'] as Record<string, unknown>;
     expect(walk['leaf']).toBe('x');
   });

@@ -1,5 +1,6 @@
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a TSDoc {@link}
 import { MissingIndexError, type IndexFunc } from './store.js';
 
 export { MissingIndexError } from './store.js';

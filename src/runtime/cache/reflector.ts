@@ -219,7 +219,7 @@ export class Reflector<T extends KubernetesObject> {
           case 'BOOKMARK':
             break;
           case 'ERROR': {
-            const err = apiErrorFromStatus(event.object as never);
+            const err = apiErrorFromStatus(event.object);
             if (isGone(err)) return this.expired(delivered);
             throw err;
           }

@@ -133,7 +133,7 @@ describe('SharedInformer', () => {
 
   it('drops managedFields by default, on the list and on watch events, unless kept', async () => {
     const managedFields = [{ manager: 'kubectl', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }];
-    api.put(ConfigMap, { metadata: { name: 'listed', namespace: 'ns', managedFields } } as KubernetesObject);
+    api.put(ConfigMap, { metadata: { name: 'listed', namespace: 'ns', managedFields } });
     const lean = informer();
     const kept = informer({ keepManagedFields: true });
     const handed: KubernetesObject[] = [];
@@ -143,7 +143,7 @@ describe('SharedInformer', () => {
     await lean.waitForSync();
     await kept.waitForSync();
     await until(() => api.watchCount === 2);
-    api.put(ConfigMap, { metadata: { name: 'watched', namespace: 'ns', managedFields } } as KubernetesObject);
+    api.put(ConfigMap, { metadata: { name: 'watched', namespace: 'ns', managedFields } });
     await until(() => lean.get({ namespace: 'ns', name: 'watched' }) !== undefined && kept.get({ namespace: 'ns', name: 'watched' }) !== undefined);
     for (const name of ['listed', 'watched']) {
       expect(lean.get({ namespace: 'ns', name })?.metadata).not.toHaveProperty('managedFields');
@@ -153,7 +153,7 @@ describe('SharedInformer', () => {
   });
 
   it('applies the transform to every object before storing it', async () => {
-    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns', annotations: { big: 'x'.repeat(1000) } } } as KubernetesObject);
+    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns', annotations: { big: 'x'.repeat(1000) } } });
     const inf = informer({
       transform: (o) => {
         delete o.metadata?.annotations;
@@ -163,7 +163,7 @@ describe('SharedInformer', () => {
     void inf.run(stop.signal);
     await inf.waitForSync();
     await until(() => api.watchCount === 1);
-    api.put(ConfigMap, { metadata: { name: 'b', namespace: 'ns', annotations: { big: 'y' } } } as KubernetesObject);
+    api.put(ConfigMap, { metadata: { name: 'b', namespace: 'ns', annotations: { big: 'y' } } });
     await until(() => inf.get({ namespace: 'ns', name: 'b' }) !== undefined);
     expect(inf.list().map((o) => o.metadata?.annotations)).toEqual([undefined, undefined]);
   });

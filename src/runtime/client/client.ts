@@ -1,6 +1,7 @@
 import type { PartialObjectMetadata } from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import type { WithDates } from '../wire.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a TSDoc {@link}
 import { isNotFound, type ApiError } from '../rest/api-error.js';
 import type { DeleteOptions, Patch } from '../rest/rest-client.js';
 

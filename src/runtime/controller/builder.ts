@@ -103,7 +103,7 @@ export class ControllerBuilder {
   for<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: WatchOptions<T> = {}): this {
     if (this.forResource) throw new Error(`.for() may be called only once (already called with ${this.forResource.kind})`);
     this.forResource = resource;
-    this.forPredicates = (options.predicates ?? []) as readonly Predicate[];
+    this.forPredicates = (options.predicates ?? []);
     return this;
   }
 
@@ -153,7 +153,7 @@ export class ControllerBuilder {
   }
 
   private predicatesOf(options: WatchOptions<KubernetesObject> | MetadataWatchOptions): Predicate[] {
-    return [...((options.predicates ?? []) as readonly Predicate[]), ...this.globalPredicates];
+    return [...((options.predicates ?? [])), ...this.globalPredicates];
   }
 
   /** ControllerBuilder.withEventFilter adds a predicate applied to the events of every watch. */

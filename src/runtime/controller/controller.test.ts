@@ -429,7 +429,7 @@ describe('Controller', () => {
       calls++;
       if (calls === 1) throw new Error('sync boom');
       return Promise.resolve();
-    }) as never);
+    }));
     t.put('a');
     const done = t.run();
     await vi.waitFor(() => expect(calls).toBe(1));
@@ -544,7 +544,7 @@ describe('Controller', () => {
     const t = setup(
       (() => {
         throw new Error('fatal');
-      }) as never,
+      }),
       { recoverPanic: false },
     );
     t.put('a');

@@ -7,6 +7,7 @@ import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
 import { objectReference } from '../helpers/object-reference.js';
 import { formatMicroTime } from './micro-time.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a TSDoc {@link}
 import type { eventSinkFor } from './sink.js';
 import { TokenBuckets } from './token-buckets.js';
 

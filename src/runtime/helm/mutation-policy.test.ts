@@ -120,7 +120,7 @@ describe('formatViolations', () => {
   it('says nothing was applied and lists at most five changes', () => {
     const before = deployment();
     const after = mutate(before, (d) => {
-      for (let i = 0; i < 7; i++) (d.spec as Record<string, unknown>)[`k${i}`] = i;
+      for (let i = 0; i < 7; i++) (d.spec)[`k${i}`] = i;
     });
     const message = formatViolations(checkMutations([before], [after]));
     expect(message).toMatch(/^mutation refused, nothing applied: Deployment\/web: add spec\.k0: not in the allow-list/);

@@ -12,7 +12,7 @@ const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 
 /** LoggerOptions configures {@link newLogger}. */
 export interface LoggerOptions {
   /** Minimum level; defaults to `info` (`debug` in development mode). Accepts a flag value such as `--zap-log-level`. */
-  level?: LogLevel | string;
+  level?: string;
   /** Development mode: human-readable single-line output and `debug` by default, like zap's development mode. */
   development?: boolean;
   /** Static key/values put on every record, such as `{ controller: 'memcached' }`. */

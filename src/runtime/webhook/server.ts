@@ -152,6 +152,7 @@ export class WebhookServer implements Runnable {
     const certPath = join(certDir, this.options.certName ?? 'tls.crt');
     const keyPath = join(certDir, this.options.keyName ?? 'tls.key');
     const caPath = this.options.clientCAName === undefined ? undefined : resolve(certDir, this.options.clientCAName);
+    // eslint-disable-next-line prefer-const -- onChange below reads it before the server exists
     let server: HttpsServer | Http2SecureServer | undefined;
     const watcher = new CertWatcher({
       certPath,
@@ -347,7 +348,7 @@ export class WebhookServer implements Runnable {
 /** tlsSocketOf is the TLS connection a request came on (for HTTP/2, its session's). */
 function tlsSocketOf(req: Req): TLSSocket | undefined {
   const socket = 'stream' in req ? req.stream.session?.socket : req.socket;
-  return socket !== undefined && 'getPeerCertificate' in socket ? (socket as TLSSocket) : undefined;
+  return socket !== undefined && 'getPeerCertificate' in socket ? (socket) : undefined;
 }
 
 /** certificateNames are the subject common names and DNS subject alternative names of a peer certificate. */

@@ -31,7 +31,7 @@ async function keyPem(key: webcrypto.CryptoKey): Promise<string> {
 /** issueCA creates a self-signed ECDSA P-256 certificate authority valid from `now` for `validityMs`. */
 export async function issueCA(commonName: string, now: number, validityMs: number): Promise<PemPair> {
   const x509 = await x509Module();
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']));
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
     {
       serialNumber: serial(),
@@ -43,10 +43,10 @@ export async function issueCA(commonName: string, now: number, validityMs: numbe
       extensions: [
         new x509.BasicConstraintsExtension(true, 0, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ],
     },
-    webcrypto as never,
+    webcrypto,
   );
   return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey) };
 }
@@ -57,7 +57,7 @@ export async function issueServingCert(ca: PemPair, hosts: readonly string[], no
   const caCert = new x509.X509Certificate(ca.certPem);
   const der = Buffer.from(ca.keyPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
   const caKey = await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, false, ['sign']);
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']));
   const cert = await x509.X509CertificateGenerator.create(
     {
       serialNumber: serial(),
@@ -73,10 +73,10 @@ export async function issueServingCert(ca: PemPair, hosts: readonly string[], no
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
         new x509.SubjectAlternativeNameExtension(hosts.map((value) => ({ type: isIP(value) === 0 ? ('dns' as const) : ('ip' as const), value }))),
-        await x509.AuthorityKeyIdentifierExtension.create(caCert, false, webcrypto as never),
+        await x509.AuthorityKeyIdentifierExtension.create(caCert, false, webcrypto),
       ],
     },
-    webcrypto as never,
+    webcrypto,
   );
   return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey) };
 }

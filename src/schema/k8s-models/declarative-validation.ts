@@ -153,7 +153,7 @@ export function kubebuilderKeywords(markers: readonly string[], fieldType: GoSch
     // controller-tools reads a backquoted value as a Go raw string.
     const raw = /^`([^`]*)`$/.exec(pattern.value ?? '');
     if (raw === null) throw new DeclarativeProblem(`${where}: +kubebuilder:validation:Pattern=${pattern.value ?? ''} is not a backquoted string`);
-    keys.pattern = raw[1] as string;
+    keys.pattern = raw[1];
   }
   const minimum = findMarker(markers, 'kubebuilder:validation:Minimum');
   if (minimum !== undefined) {

@@ -90,7 +90,7 @@ function reshapeNode(node: OpenApiSchema, refName: RefName, required: boolean, w
     } else if (key === 'default') {
       if (!isImplicitDefault(value, required)) out.default = value;
     } else if (key === 'format') {
-      if (!FLOAT_FORMATS.has(value as string)) out.format = value as string;
+      if (!FLOAT_FORMATS.has(value as string)) out.format = value;
     } else if (KEPT.has(key)) {
       out[key] = value;
     } else {

@@ -105,7 +105,7 @@ export class K8sModelIr {
         return p;
       }
       case 'array':
-        return { kind: 'array', items: schema.items === undefined ? { kind: 'preserveUnknown', object: false } : this.typeOf(schema.items as JSONSchemaProps, at) };
+        return { kind: 'array', items: schema.items === undefined ? { kind: 'preserveUnknown', object: false } : this.typeOf(schema.items, at) };
       case 'object':
         if (typeof schema.additionalProperties === 'object') return { kind: 'map', values: this.typeOf(schema.additionalProperties, at) };
         return this.objectOf(schema, at);

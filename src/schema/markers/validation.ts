@@ -22,8 +22,8 @@ function numberBound(short: string, key: 'maximum' | 'minimum' | 'multipleOf'): 
   return ({ schema: s }, value) => {
     const err = applies(isNumeric(s), short, 'numbers', s, NUMBERS);
     if (err !== undefined) return err;
-    if (s.type === 'integer' && !Number.isInteger(value as number)) return [`${short}=${value as number} is not an integer but the field is an integer`, 'use a whole number'];
-    s[key] = value as number;
+    if (s.type === 'integer' && !Number.isInteger(value)) return [`${short}=${value as number} is not an integer but the field is an integer`, 'use a whole number'];
+    s[key] = value;
     return undefined;
   };
 }
@@ -44,7 +44,7 @@ const pattern: Apply = ({ schema: s }, value) => {
   if (problem !== undefined) {
     return [`Pattern ${JSON.stringify(value)} is not a regular expression the API server accepts (Go RE2 syntax): ${problem}`, 'fix the regex (RE2 has no lookaround or back-references); write it back-quoted: Pattern=`^[a-z]+$`'];
   }
-  s.pattern = value as string;
+  s.pattern = value;
   return undefined;
 };
 

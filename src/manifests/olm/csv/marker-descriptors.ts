@@ -20,7 +20,7 @@ export interface MarkerDescriptors {
 type Args = { type?: string; displayName?: string; xDescriptors?: string[]; resources?: unknown[]; order?: number };
 
 function argsOf(m: LocatedMarker): Args {
-  return (m.value ?? {}) as Args;
+  return (m.value ?? {});
 }
 
 function csvMarkers(markers: readonly LocatedMarker[]): LocatedMarker[] {

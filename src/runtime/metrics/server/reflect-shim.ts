@@ -22,7 +22,7 @@ if (typeof target.getMetadata !== 'function') {
   };
   target.defineMetadata = (key, value, obj, property) => {
     let entries = metadata.get(obj);
-    if (entries === undefined) metadata.set(obj, (entries = new Map()));
+    if (entries === undefined) metadata.set(obj, (entries = new Map<string, unknown>()));
     entries.set(slot(key, property), value);
   };
   target.getOwnMetadata = (key, obj, property) => own(obj, key, property).value;

@@ -19,7 +19,7 @@ export async function generateSelfSignedCertificate(names: string[] = []): Promi
   const x509 = namedExports(await import('@peculiar/x509'), 'X509CertificateGenerator');
   const crypto = webcrypto;
   const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = (await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']));
   const dnsNames = [...new Set(['localhost', hostname(), ...names])];
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
@@ -41,7 +41,7 @@ export async function generateSelfSignedCertificate(names: string[] = []): Promi
         ]),
       ],
     },
-    crypto as never,
+    crypto,
   );
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', keys.privateKey);
   const key = `-----BEGIN PRIVATE KEY-----\n${Buffer.from(pkcs8).toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END PRIVATE KEY-----\n`;
