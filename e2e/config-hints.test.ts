@@ -85,7 +85,9 @@ describe.skipIf(kubectl === undefined)('config/default hints, uncommented', () =
 
 describe.skipIf(kubectl === undefined)('config/default as scaffolded', () => {
   it('issues no metrics certificate while its DNS names are placeholders', async () => {
-    const out = await execa(kubectl ?? 'kubectl', ['kustomize', join(goldenRoot, 'single-group', 'config/default')], { stdin: 'ignore' });
+    const out = await execa(kubectl ?? 'kubectl', ['kustomize', join(goldenRoot, 'single-group', 'config/default')], {
+      stdin: 'ignore',
+    });
     expect(out.stdout).not.toContain('SERVICE_NAME');
     expect(out.stdout).not.toContain('metrics-certs');
   });

@@ -82,7 +82,7 @@ function parseEntry(at: Located, node: unknown, index: number): CustomMetric {
   const type = stringField(at, node, 'type', index);
   if (type === undefined || !(TYPES as readonly string[]).includes(type.toLowerCase()))
     throw at.error(
-      (node.get('type', true)) ?? node,
+      node.get('type', true) ?? node,
       `customMetrics[${index}] (${metric}): type ` +
         (type === undefined ? 'is missing' : `"${type}" is not one of ${TYPES.join(', ')}`),
       `give its Prometheus type: type: ${metric.endsWith('_total') ? 'counter' : 'gauge'}`,

@@ -20,11 +20,18 @@ export const VERSIONS = {
   tsx: '4.23.15',
 } as const;
 
-const SPEC_HINT = 'pass a version published on npm (0.1.0, ^0.1.0, latest), a .tgz made by `npm pack`, or the folder of an operator-ts build';
+const SPEC_HINT =
+  'pass a version published on npm (0.1.0, ^0.1.0, latest), a .tgz made by `npm pack`, or the folder of an operator-ts build';
 
 /** looksLikePath tells a local build (a path or a `.tgz`) from a registry version in --operator-ts-version. */
 function looksLikePath(value: string): boolean {
-  return value.endsWith('.tgz') || value.startsWith('.') || value.startsWith('/') || value.startsWith('file:') || value.includes('/');
+  return (
+    value.endsWith('.tgz') ||
+    value.startsWith('.') ||
+    value.startsWith('/') ||
+    value.startsWith('file:') ||
+    value.includes('/')
+  );
 }
 
 /**
@@ -34,16 +41,27 @@ function looksLikePath(value: string): boolean {
  */
 export function checkOperatorTsSpec(value: string, cwd: string): void {
   if (!looksLikePath(value)) {
-    if (!/^(?:[a-z][a-z0-9._-]*|[~^]?\d+(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?|[<>]=?\s*\d[\w.+-]*)$/.test(value))
-      throw new UserError(`--operator-ts-version ${JSON.stringify(value)} is neither a version, a range, a dist-tag nor a path`, { hint: SPEC_HINT });
+    if (
+      !/^(?:[a-z][a-z0-9._-]*|[~^]?\d+(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?|[<>]=?\s*\d[\w.+-]*)$/.test(
+        value,
+      )
+    )
+      throw new UserError(
+        `--operator-ts-version ${JSON.stringify(value)} is neither a version, a range, a dist-tag nor a path`,
+        { hint: SPEC_HINT },
+      );
     return;
   }
   const raw = value.startsWith('file:') ? value.slice('file:'.length) : value;
   const abs = isAbsolute(raw) ? raw : resolve(cwd, raw);
   const stat = existsSync(abs) ? statSync(abs) : undefined;
-  if (stat === undefined) throw new UserError(`--operator-ts-version ${value}: ${abs} does not exist`, { hint: SPEC_HINT });
+  if (stat === undefined)
+    throw new UserError(`--operator-ts-version ${value}: ${abs} does not exist`, { hint: SPEC_HINT });
   if (raw.endsWith('.tgz') ? !stat.isFile() : stat.isDirectory() && !existsSync(join(abs, 'package.json')))
-    throw new UserError(`--operator-ts-version ${value}: ${abs} is not ${raw.endsWith('.tgz') ? 'a file' : 'a package (no package.json)'}`, { hint: SPEC_HINT });
+    throw new UserError(
+      `--operator-ts-version ${value}: ${abs} is not ${raw.endsWith('.tgz') ? 'a file' : 'a package (no package.json)'}`,
+      { hint: SPEC_HINT },
+    );
 }
 
 /**

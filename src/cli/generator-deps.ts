@@ -96,8 +96,7 @@ export function selfPackageSpecs(ownDir: string, version: string): string[] | un
   // generator versions these are; a tarball, a folder or a git URL stays as given.
   const registrySpec = /^operator-ts(?:@[^/]*)?$/;
   // Array.isArray would widen the readonly string[] to any[].
-  if (npx !== undefined && npx.length > 0)
-    return npx.map((p) => (registrySpec.test(p) ? `operator-ts@${version}` : p));
+  if (npx !== undefined && npx.length > 0) return npx.map((p) => (registrySpec.test(p) ? `operator-ts@${version}` : p));
   const spec = manifest?.dependencies?.['operator-ts'] ?? manifest?.devDependencies?.['operator-ts'];
   if (spec?.startsWith('file:') === true) return [resolve(root, spec.slice('file:'.length))];
   return [`operator-ts@${version}`];

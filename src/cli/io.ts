@@ -28,7 +28,8 @@ export interface CliIO {
 export async function readProcessStdin(): Promise<string | undefined> {
   if (process.stdin.isTTY === true) return undefined;
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of process.stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 

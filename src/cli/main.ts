@@ -66,7 +66,9 @@ function report(err: unknown, io: CliIO, verbose: boolean): number {
   }
   const message = err instanceof Error ? err.message : String(err);
   const label = paint(['bold', 'red'], 'internal error:');
-  io.err(`${label} ${message} (operator-ts ${versionOrUnknown()}, node ${process.version}: please report this bug; run with --verbose for the stack)\n`);
+  io.err(
+    `${label} ${message} (operator-ts ${versionOrUnknown()}, node ${process.version}: please report this bug; run with --verbose for the stack)\n`,
+  );
   if (verbose) io.err(`${causeChain(err)}\n`);
   return 1;
 }

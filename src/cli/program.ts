@@ -16,7 +16,16 @@ import { RunContext } from './run-context.js';
  * LEAN_COMMANDS need neither the plugins nor PROJECT to build: run as the first argument, the scaffolding
  * commands (and everything the plugins import) are not loaded. `generate` runs on every `make manifests`.
  */
-const LEAN_COMMANDS: ReadonlySet<string> = new Set(['generate', 'import', 'bundle', 'catalog', 'chart', 'version', 'dev', 'envtest']);
+const LEAN_COMMANDS: ReadonlySet<string> = new Set([
+  'generate',
+  'import',
+  'bundle',
+  'catalog',
+  'chart',
+  'version',
+  'dev',
+  'envtest',
+]);
 
 /**
  * extraCommands are the commands contributed by other parts of operator-ts: the generator (`generate`, `import crd`,
@@ -27,7 +36,15 @@ function extraCommands(ctx: RunContext): Command[] {
   const generate = generateCommand(ctx);
   generate.addCommand(generateBundleCommand(ctx));
   generate.addCommand(generateCatalogCommand(ctx));
-  return [generate, importCommand(ctx), bundleCommand(ctx), catalogCommand(ctx), chartCommand(ctx), devCommand(ctx), envtestCommand(ctx)];
+  return [
+    generate,
+    importCommand(ctx),
+    bundleCommand(ctx),
+    catalogCommand(ctx),
+    chartCommand(ctx),
+    devCommand(ctx),
+    envtestCommand(ctx),
+  ];
 }
 
 /**
@@ -53,7 +70,10 @@ export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<
   if (versionOnly || (first !== undefined && LEAN_COMMANDS.has(first))) {
     addCommands(program, new RunContext(io, argv));
   } else {
-    const [{ builtinCatalog }, { addScaffoldCommands }] = await Promise.all([import('./plugin-catalog.js'), import('./scaffold-commands.js')]);
+    const [{ builtinCatalog }, { addScaffoldCommands }] = await Promise.all([
+      import('./plugin-catalog.js'),
+      import('./scaffold-commands.js'),
+    ]);
     const ctx = new RunContext(io, argv, builtinCatalog());
     addScaffoldCommands(program, ctx, runArgv);
     addCommands(program, ctx);

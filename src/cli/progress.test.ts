@@ -35,7 +35,12 @@ describe('startProgress', () => {
     clock.advance(2_500);
     line.done();
     clock.advance(5_000);
-    expect(out).toEqual(['npm install 0s', '\r\u001b[Knpm install 1s', '\r\u001b[Knpm install 2s', '\r\u001b[Knpm install done in 3s\n']);
+    expect(out).toEqual([
+      'npm install 0s',
+      '\r\u001b[Knpm install 1s',
+      '\r\u001b[Knpm install 2s',
+      '\r\u001b[Knpm install done in 3s\n',
+    ]);
   });
 
   it('writes only the closing line when stderr is not a terminal', () => {
@@ -54,7 +59,10 @@ describe('startProgress', () => {
     const clock = fakeClock();
     const line = startProgress((t) => out.push(t), 'generate', { tty: true, finish: 'clear', clock });
     line.step('reading 3 source files');
-    clock.now = ((n) => () => n)(clock.now() + 1_600);
+    clock.now = (
+      (n) => () =>
+        n
+    )(clock.now() + 1_600);
     line.step('building CRDs');
     line.done();
     const redraw = '\r\u001b[K';

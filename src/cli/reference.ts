@@ -29,9 +29,16 @@ function commandPath(cmd: Command): string {
 }
 
 function renderCommand(cmd: Command, out: string[]): void {
-  const args = cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`));
+  const args = cmd.registeredArguments.map((a) =>
+    a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`,
+  );
   const visible = cmd.options.filter((o) => !o.hidden);
-  const usage = [commandPath(cmd), ...(cmd.commands.length > 0 ? [args.length > 0 ? '[command]' : '<command>'] : []), ...args, ...(visible.length > 0 ? ['[flags]'] : [])].join(' ');
+  const usage = [
+    commandPath(cmd),
+    ...(cmd.commands.length > 0 ? [args.length > 0 ? '[command]' : '<command>'] : []),
+    ...args,
+    ...(visible.length > 0 ? ['[flags]'] : []),
+  ].join(' ');
   out.push(`### \`${commandPath(cmd)}\``, '', cell(cmd.description()), '', '```text', usage, '```', '');
   if (cmd.commands.length > 0) {
     out.push(`Subcommands: ${cmd.commands.map((c) => `\`${c.name()}\``).join(', ')}.`, '');

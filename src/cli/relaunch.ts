@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
  * above the interpreter (TurboFan, Maglev, Sparkplug) whose code pages and compile zones add about 11 MiB
  * to the peak while the run ends before their code pays back (measured with `npm run bench`).
  */
-export const GENERATE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--no-opt', '--no-maglev', '--no-sparkplug'];
+export const GENERATE_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=1',
+  '--no-opt',
+  '--no-maglev',
+  '--no-sparkplug',
+];
 
 /**
  * GENERATE_ENV is set for the generate process. glibc raises its mmap threshold each time a large block
@@ -33,7 +38,11 @@ export interface RelaunchPlan {
  * the V8 heap's layout and glibc's allocator are read when the process starts, so setting them from
  * inside the running CLI has no effect; a second process costs one Node.js start-up (about 40 ms).
  */
-export function relaunchPlan(argv: readonly string[], execArgv: readonly string[], env: NodeJS.ProcessEnv): RelaunchPlan | undefined {
+export function relaunchPlan(
+  argv: readonly string[],
+  execArgv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): RelaunchPlan | undefined {
   if (argv[2] !== 'generate') return undefined;
   if (GENERATE_NODE_FLAGS.every((f) => execArgv.includes(f))) return undefined;
   return {

@@ -28,7 +28,9 @@ export interface ScaffoldRun {
 function checkChain(run: ScaffoldRun): void {
   for (const plugin of run.chain) {
     if (plugin.deprecated !== undefined)
-      run.io.err(`${errPaint(run.io)('yellow', 'Warning:')} plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
+      run.io.err(
+        `${errPaint(run.io)('yellow', 'Warning:')} plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`,
+      );
     if (!plugin.supportedProjectVersions.includes(run.project.version))
       throw new UserError(`plugin ${plugin.key} does not support project version "${run.project.version}"`, {
         hint: `it supports: ${plugin.supportedProjectVersions.join(', ')}`,
@@ -40,7 +42,11 @@ function checkChain(run: ScaffoldRun): void {
  * stage runs every plugin's scaffold hook and stages what it declares, then PROJECT; conflicts of all
  * plugins are collected, so that one error names every file in the way.
  */
-async function stage(run: ScaffoldRun, tree: VirtualTree, contextFor: (plugin: Plugin, sink: FileDescriptor[]) => HookContext): Promise<void> {
+async function stage(
+  run: ScaffoldRun,
+  tree: VirtualTree,
+  contextFor: (plugin: Plugin, sink: FileDescriptor[]) => HookContext,
+): Promise<void> {
   const { render } = await import('./render-loader.js');
   const renderer = await render();
   const conflicts: Conflict[] = [];
@@ -50,13 +56,19 @@ async function stage(run: ScaffoldRun, tree: VirtualTree, contextFor: (plugin: P
     const sink: FileDescriptor[] = [];
     await runHook([plugin], run.command, 'scaffold', (p) => contextFor(p, sink));
     try {
-      conflicts.push(...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd, canForce }));
+      conflicts.push(
+        ...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd, canForce }),
+      );
     } catch (err) {
-      throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, { cause: err });
+      throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
   if (run.resource !== undefined) upsertResource(run.project, run.resource);
-  applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], { renderer });
+  applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], {
+    renderer,
+  });
   if (conflicts.length > 0) throw conflictError(conflicts);
 }
 

@@ -67,13 +67,26 @@ function emit(out: Outputs, generator: Generator, path: string, text: string): v
  * kindOutputs emits the schema of every kind of the API folders and writes, as asked, the CRDs and the
  * `zz_generated.resources.ts` of each folder (a kind is listed there only when it got a CRD).
  */
-function kindOutputs(out: Outputs, source: SourceMarkers, walker: TypeWalker, generators: ReadonlySet<Generator>): void {
+function kindOutputs(
+  out: Outputs,
+  source: SourceMarkers,
+  walker: TypeWalker,
+  generators: ReadonlySet<Generator>,
+): void {
   const emitter = new SchemaEmitter({ embeddedObjectMeta: out.options.embeddedObjectMeta === true });
   const found = discoverKinds(source.folders, walker, out.root);
   out.diagnostics.push(...found.diagnostics);
-  const kinds = found.kinds.map((k) => ({ ...k, kv: { decl: k.decl, group: k.group, version: k.version, schema: emitter.emitRoot(k.decl) } satisfies KindVersion }));
+  const kinds = found.kinds.map((k) => ({
+    ...k,
+    kv: { decl: k.decl, group: k.group, version: k.version, schema: emitter.emitRoot(k.decl) } satisfies KindVersion,
+  }));
   out.diagnostics.push(...emitter.diagnostics);
-  const crds = buildCrds(kinds.map((k) => k.kv), { toolVersion: toolVersion(), maxDescLen: out.options.maxDescLen }, out.diagnostics, out.warnings);
+  const crds = buildCrds(
+    kinds.map((k) => k.kv),
+    { toolVersion: toolVersion(), maxDescLen: out.options.maxDescLen },
+    out.diagnostics,
+    out.warnings,
+  );
   if (generators.has('crd')) {
     const dir = out.options.crdOutput ?? 'config/crd/bases';
     for (const c of crds) emit(out, 'crd', toPosix(join(dir, c.fileName)), c.text);
@@ -84,7 +97,14 @@ function kindOutputs(out: Outputs, source: SourceMarkers, walker: TypeWalker, ge
     const crd = crds.find((c) => c.group === kv.group && c.kind === kv.decl.name);
     if (crd === undefined) continue;
     const list = entries.get(folder.dir) ?? [];
-    list.push({ kind: kv.decl.name, typeModule: `./${basename(file.getFilePath()).replace(/\.ts$/, '.js')}`, group: kv.group, version: kv.version, plural: crd.plural, namespaced: crd.namespaced });
+    list.push({
+      kind: kv.decl.name,
+      typeModule: `./${basename(file.getFilePath()).replace(/\.ts$/, '.js')}`,
+      group: kv.group,
+      version: kv.version,
+      plural: crd.plural,
+      namespaced: crd.namespaced,
+    });
     entries.set(folder.dir, list);
   }
   for (const [dir, list] of entries)
@@ -114,7 +134,9 @@ function markerOutputs(out: Outputs, source: SourceMarkers, generators: Readonly
  */
 export function runGenerate(options: GenerateOptions): GenerateResult {
   const root = resolve(options.root);
-  const generators = new Set(options.generators === undefined || options.generators.length === 0 ? GENERATORS : options.generators);
+  const generators = new Set(
+    options.generators === undefined || options.generators.length === 0 ? GENERATORS : options.generators,
+  );
   const out: Outputs = { root, options, files: new Map(), origins: new Map(), diagnostics: [], warnings: [] };
   const phase = options.onPhase ?? ((): void => undefined);
   const inputs = findInputFiles(root, options.paths ?? ['src/**/*.ts']);

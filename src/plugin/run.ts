@@ -35,7 +35,10 @@ export async function runHook(
       await fn.call(sub, contextFor(plugin));
     } catch (err) {
       if (isUserError(err)) throw err;
-      throw new Error(`${commandLabel(command)}: plugin ${plugin.key}: ${hook}: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+      throw new Error(
+        `${commandLabel(command)}: plugin ${plugin.key}: ${hook}: ${(err as Error)?.message ?? String(err)}`,
+        { cause: err },
+      );
     }
   }
 }

@@ -9,7 +9,13 @@ export class ApiClient {
   /** @param {{ host: string, caData: string, certData: string, keyData: string }} config envtest RestConfig */
   constructor(config, maxSockets = 64) {
     this.url = new URL(config.host);
-    this.agent = new https.Agent({ keepAlive: true, maxSockets, ca: config.caData, cert: config.certData, key: config.keyData });
+    this.agent = new https.Agent({
+      keepAlive: true,
+      maxSockets,
+      ca: config.caData,
+      cert: config.certData,
+      key: config.keyData,
+    });
   }
 
   /** itemsPath is the collection path of BenchItems in a namespace. */
@@ -61,7 +67,16 @@ export class ApiClient {
     const query = `?watch=1&allowWatchBookmarks=false&resourceVersion=${encodeURIComponent(resourceVersion)}&timeoutSeconds=3600`;
     return new Promise((resolve, reject) => {
       const req = https.request(
-        { hostname: this.url.hostname, port: this.url.port, method: 'GET', path: path + query, ca: this.agent.options.ca, cert: this.agent.options.cert, key: this.agent.options.key, signal },
+        {
+          hostname: this.url.hostname,
+          port: this.url.port,
+          method: 'GET',
+          path: path + query,
+          ca: this.agent.options.ca,
+          cert: this.agent.options.cert,
+          key: this.agent.options.key,
+          signal,
+        },
         (res) => {
           if (res.statusCode !== 200) {
             reject(new Error(`watch ${path}: ${res.statusCode}`));

@@ -41,12 +41,16 @@ async function measureOperator(kind, env, api, goBin, counts, log) {
       const cpuBefore = readCpuMs(op.pid);
       const throughput = await phaseThroughput(api, namespace, count);
       throughput.cpuMsPerObj = (readCpuMs(op.pid) - cpuBefore) / count;
-      log(`${kind}: n=${count} ${throughput.objPerS.toFixed(1)} obj/s (create ${throughput.createMs.toFixed(0)} ms, tail ${throughput.tailMs.toFixed(0)} ms)`);
+      log(
+        `${kind}: n=${count} ${throughput.objPerS.toFixed(1)} obj/s (create ${throughput.createMs.toFixed(0)} ms, tail ${throughput.tailMs.toFixed(0)} ms)`,
+      );
       const steady = await settledRss(op.pid, 3000);
       const entry = { throughput, steady };
       if (index === 0) {
         const cpuStart = readCpuMs(op.pid);
-        entry.latency = await phaseLatency(api, namespace, count, { ratePerS: Number(process.env.BENCH_RATE ?? '100') });
+        entry.latency = await phaseLatency(api, namespace, count, {
+          ratePerS: Number(process.env.BENCH_RATE ?? '100'),
+        });
         entry.latency.cpuMsPerUpdate = (readCpuMs(op.pid) - cpuStart) / entry.latency.sent;
         log(`${kind}: latency p50 ${entry.latency.p50.toFixed(1)} ms p99 ${entry.latency.p99.toFixed(1)} ms`);
       }
@@ -101,7 +105,10 @@ export async function run(report) {
  * against the same operator with them off.
  */
 function printHealthCost(report, { off, nogc, gc, count, scrapeMs, runsPerVariant }) {
-  for (const [variant, on] of [['without_gc_durations', nogc], ['with_gc_durations', gc]]) {
+  for (const [variant, on] of [
+    ['without_gc_durations', nogc],
+    ['with_gc_durations', gc],
+  ]) {
     report('runtime.health_metrics', {
       variant,
       runs_per_variant: runsPerVariant,

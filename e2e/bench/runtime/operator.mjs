@@ -5,7 +5,15 @@
 // BENCH_RUNTIME_METRICS=false leaves the runtime health metrics out (nogc and gc: without or with GC
 // durations). Started with an IPC channel and
 // --expose-gc (the leak soak), it answers each "sample" message with its memory after a full collection.
-import { createManager, defineResource, isNotFound, newControllerManagedBy, newLogger, setStatusCondition, setupSignalHandler } from '../../../dist/src/runtime/index.js';
+import {
+  createManager,
+  defineResource,
+  isNotFound,
+  newControllerManagedBy,
+  newLogger,
+  setStatusCondition,
+  setupSignalHandler,
+} from '../../../dist/src/runtime/index.js';
 import { GROUP, KIND, PLURAL, VERSION } from './benchitem.mjs';
 
 const workers = Number(process.env.BENCH_WORKERS ?? '4');

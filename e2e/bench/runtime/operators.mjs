@@ -26,15 +26,21 @@ export function buildGoController() {
   const binDir = join(tmpdir(), 'operator-ts-bench', 'bin');
   mkdirSync(binDir, { recursive: true });
   const bin = join(binDir, 'go-controller');
-  const build = (dir) => spawnSync('go', ['build', '-o', bin, '.'], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
+  const build = (dir) =>
+    spawnSync('go', ['build', '-o', bin, '.'], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
   let res = build(goModuleDir);
   if (res.status === 0) return { bin, version: go.stdout.trim() };
   const errors = [`committed go.mod: ${(res.stderr || String(res.error)).trim().split('\n').slice(-3).join(' | ')}`];
   for (const version of CONTROLLER_RUNTIME_VERSIONS) {
     const dir = mkdtempSync(join(tmpdir(), 'operator-ts-bench-go-'));
     cpSync(goModuleDir, dir, { recursive: true });
-    const get = spawnSync('go', ['get', `sigs.k8s.io/controller-runtime@${version}`], { cwd: dir, encoding: 'utf8', timeout: 10 * 60_000 });
-    const tidy = get.status === 0 ? spawnSync('go', ['mod', 'tidy'], { cwd: dir, encoding: 'utf8', timeout: 10 * 60_000 }) : get;
+    const get = spawnSync('go', ['get', `sigs.k8s.io/controller-runtime@${version}`], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 10 * 60_000,
+    });
+    const tidy =
+      get.status === 0 ? spawnSync('go', ['mod', 'tidy'], { cwd: dir, encoding: 'utf8', timeout: 10 * 60_000 }) : get;
     res = tidy.status === 0 ? build(dir) : tidy;
     if (res.status === 0) return { bin, version: `${go.stdout.trim()}, controller-runtime ${version}` };
     errors.push(`${version}: ${(res.stderr || String(res.error)).trim().split('\n').slice(-2).join(' | ')}`);
@@ -50,13 +56,24 @@ export function buildGoController() {
  * `metricsPort` is the port it printed when it serves metrics.
  */
 export async function startOperator(kind, options) {
-  const { kubeconfigPath, goBin, workers, env: extraEnv = {}, nodeFlags = [], ipc = false, baseEnv = process.env } = options;
+  const {
+    kubeconfigPath,
+    goBin,
+    workers,
+    env: extraEnv = {},
+    nodeFlags = [],
+    ipc = false,
+    baseEnv = process.env,
+  } = options;
   const env = { ...baseEnv, KUBECONFIG: kubeconfigPath, BENCH_WORKERS: String(workers), ...extraEnv };
   const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
   const child =
     kind === 'ts'
       ? spawn(process.execPath, [...OPERATOR_NODE_FLAGS, ...nodeFlags, join(here, 'operator.mjs')], { env, stdio })
-      : spawn(goBin, [`--max-concurrent-reconciles=${workers}`, '--qps=1000', '--burst=2000'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      : spawn(goBin, [`--max-concurrent-reconciles=${workers}`, '--qps=1000', '--burst=2000'], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d) => {

@@ -93,7 +93,9 @@ export async function phaseThroughput(api, namespace, count, { concurrency = 32,
     const start = performance.now();
     let createdCount = 0;
     const progress = setInterval(() => {
-      process.stderr.write(`[bench runtime] ${namespace}: created ${createdCount}/${count}, reconciled ${reconciled.size}/${count}\n`);
+      process.stderr.write(
+        `[bench runtime] ${namespace}: created ${createdCount}/${count}, reconciled ${reconciled.size}/${count}\n`,
+      );
     }, 10_000);
     let created;
     try {
@@ -113,7 +115,12 @@ export async function phaseThroughput(api, namespace, count, { concurrency = 32,
     clearInterval(progress);
     if (end === undefined) throw new Error(`only ${reconciled.size}/${count} items reconciled after ${timeoutMs} ms`);
     const totalMs = end - start;
-    return { totalMs, createMs: created - start, tailMs: Math.max(0, end - created), objPerS: (count * 1000) / totalMs };
+    return {
+      totalMs,
+      createMs: created - start,
+      tailMs: Math.max(0, end - created),
+      objPerS: (count * 1000) / totalMs,
+    };
   } finally {
     stop();
   }
@@ -131,7 +138,12 @@ export function percentile(values, p) {
  * the latency of an update is from its response to the watch showing status.observedValue at least as new
  * (a later update of the same item that the operator coalesced also settles it). Resolves with p50/p99.
  */
-export async function phaseLatency(api, namespace, count, { ratePerS = 100, durationMs = 20_000, drainMs = 30_000, firstValue = 1_000_000 } = {}) {
+export async function phaseLatency(
+  api,
+  namespace,
+  count,
+  { ratePerS = 100, durationMs = 20_000, drainMs = 30_000, firstValue = 1_000_000 } = {},
+) {
   const pending = new Map(); // name -> [{ value, respondedAt }]
   const seen = new Map(); // name -> { value, at } latest observed
   const latencies = [];
@@ -166,15 +178,17 @@ export async function phaseLatency(api, namespace, count, { ratePerS = 100, dura
       const value = firstValue + i;
       sent++;
       inflight.push(
-        api.request('PATCH', `${api.itemsPath(namespace)}/${name}`, { spec: { value } }, 'application/merge-patch+json').then(
-          () => {
-            const list = pending.get(name) ?? [];
-            list.push({ value, respondedAt: performance.now() });
-            pending.set(name, list);
-            settle(name);
-          },
-          () => failed++,
-        ),
+        api
+          .request('PATCH', `${api.itemsPath(namespace)}/${name}`, { spec: { value } }, 'application/merge-patch+json')
+          .then(
+            () => {
+              const list = pending.get(name) ?? [];
+              list.push({ value, respondedAt: performance.now() });
+              pending.set(name, list);
+              settle(name);
+            },
+            () => failed++,
+          ),
       );
     }
     const sendMs = performance.now() - start;

@@ -61,7 +61,7 @@ export function mergePackageJson(scaffold: string, author: string): string {
   for (const [key, value] of Object.entries(mine)) {
     if (!(key in out)) out[key] = value;
     else if ((MERGED_SECTIONS as readonly string[]).includes(key) && isRecord(value) && isRecord(out[key]))
-      out[key] = { ...value, ...(out[key]) };
+      out[key] = { ...value, ...out[key] };
   }
   if (typeof mine['version'] === 'string') out['version'] = mine['version'];
   return `${JSON.stringify(out, null, 2)}\n`;

@@ -44,10 +44,16 @@ export interface GenerateBundleFlags {
  * descriptors of `+operator-sdk:csv:customresourcedefinitions` markers; when not given they are read
  * from the API types under --apis-dir (default `src/api`, skipped when the folder does not exist).
  */
-export async function generateBundleAction(ctx: RunContext, flags: GenerateBundleFlags, descriptors?: CrdDescriptorInput[]): Promise<void> {
+export async function generateBundleAction(
+  ctx: RunContext,
+  flags: GenerateBundleFlags,
+  descriptors?: CrdDescriptorInput[],
+): Promise<void> {
   const { io } = ctx;
   if (flags.version === undefined) {
-    throw new UserError('--version is required', { hint: 'e.g. operator-ts generate bundle --version 0.1.0 (make bundle passes VERSION)' });
+    throw new UserError('--version is required', {
+      hint: 'e.g. operator-ts generate bundle --version 0.1.0 (make bundle passes VERSION)',
+    });
   }
   assertVersion(flags.version);
   checkBundleOutputDir(io.cwd, flags.outputDir);
@@ -94,7 +100,10 @@ type BundleResult = Awaited<ReturnType<typeof generateBundle>>;
 async function buildAndWrite(ctx: RunContext, flags: GenerateBundleFlags, inputs: BundleInputs): Promise<BundleResult> {
   const { io } = ctx;
   const { manifests, packageName, descriptors } = inputs;
-  const resolveDigest = flags.useImageDigests === true ? (await import('../../manifests/olm/images/registry-resolver.js')).registryDigestResolver() : undefined;
+  const resolveDigest =
+    flags.useImageDigests === true
+      ? (await import('../../manifests/olm/images/registry-resolver.js')).registryDigestResolver()
+      : undefined;
   const epoch = process.env.SOURCE_DATE_EPOCH;
   return generateBundle({
     manifests,
@@ -111,8 +120,12 @@ async function buildAndWrite(ctx: RunContext, flags: GenerateBundleFlags, inputs
     ...(flags.defaultChannel !== undefined ? { defaultChannel: flags.defaultChannel } : {}),
     ...(flags.replaces !== undefined ? { replaces: flags.replaces } : {}),
     ...(flags.skipRange !== undefined ? { skipRange: flags.skipRange } : {}),
-    ...(flags.extraServiceAccounts !== undefined ? { extraServiceAccounts: splitList(flags.extraServiceAccounts) ?? [] } : {}),
-    ...(epoch !== undefined && /^\d+$/.test(epoch) ? { createdAt: new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
+    ...(flags.extraServiceAccounts !== undefined
+      ? { extraServiceAccounts: splitList(flags.extraServiceAccounts) ?? [] }
+      : {}),
+    ...(epoch !== undefined && /^\d+$/.test(epoch)
+      ? { createdAt: new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z') }
+      : {}),
   });
 }
 
@@ -130,18 +143,26 @@ function report(io: CliIO, flags: GenerateBundleFlags, result: BundleResult): vo
 async function markerDescriptors(cwd: string, apisDir: string | undefined): Promise<CrdDescriptorInput[]> {
   const dir = apisDir ?? join('src', 'api');
   if (!(await isDirectory(resolve(cwd, dir)))) {
-    if (apisDir !== undefined) throw new UserError(`--apis-dir ${apisDir} is not a directory`, { hint: 'pass the folder holding the API types (src/api in a scaffolded project)' });
+    if (apisDir !== undefined)
+      throw new UserError(`--apis-dir ${apisDir} is not a directory`, {
+        hint: 'pass the folder holding the API types (src/api in a scaffolded project)',
+      });
     return [];
   }
   const { collectCsvDescriptors } = await import('../../manifests/olm/csv/marker-descriptors.js');
   const { operatorTsMarkers } = await import('../../generate/markers.js');
-  const found = collectCsvDescriptors(operatorTsMarkers(), cwd, [`${relative(cwd, resolve(cwd, dir)).split('\\').join('/')}/**/*.ts`]);
+  const found = collectCsvDescriptors(operatorTsMarkers(), cwd, [
+    `${relative(cwd, resolve(cwd, dir)).split('\\').join('/')}/**/*.ts`,
+  ]);
   const errors = found.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     const { formatDiagnostic } = await import('../../errors/diagnostic.js');
-    throw new UserError(`invalid +operator-sdk:csv markers; nothing was written:\n${errors.map((d) => formatDiagnostic(d, resolve(cwd))).join('\n')}`, {
-      hint: 'fix the markers named above (see operator-ts docs on CSV descriptors), then re-run',
-    });
+    throw new UserError(
+      `invalid +operator-sdk:csv markers; nothing was written:\n${errors.map((d) => formatDiagnostic(d, resolve(cwd))).join('\n')}`,
+      {
+        hint: 'fix the markers named above (see operator-ts docs on CSV descriptors), then re-run',
+      },
+    );
   }
   return found.descriptors;
 }
@@ -172,25 +193,41 @@ export interface BundleValidateFlags {
 }
 
 /** bundleValidateAction implements `operator-ts bundle validate <dir>`: prints findings, fails on errors. */
-export async function bundleValidateAction(io: CliIO, dir: string | undefined, flags: BundleValidateFlags): Promise<void> {
+export async function bundleValidateAction(
+  io: CliIO,
+  dir: string | undefined,
+  flags: BundleValidateFlags,
+): Promise<void> {
   if (flags.listOptional === true) {
     for (const [name, opt] of Object.entries(OPTIONAL_VALIDATORS)) {
       const checks = ALL_CHECKS.filter((c) => opt.validators.includes(c.validator)).map((c) => c.name);
-      io.out(`${name}\t${Object.entries(opt.labels).map(([k, v]) => `${k}=${v}`).join(',')}\t${checks.join(' ')}\n`);
+      io.out(
+        `${name}\t${Object.entries(opt.labels)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(',')}\t${checks.join(' ')}\n`,
+      );
     }
     return;
   }
-  if (dir === undefined) throw new UserError('missing bundle directory', { hint: 'operator-ts bundle validate ./bundle' });
+  if (dir === undefined)
+    throw new UserError('missing bundle directory', { hint: 'operator-ts bundle validate ./bundle' });
   const output = flags.json === true ? 'json' : (flags.output ?? 'text');
-  if (output !== 'text' && output !== 'json') throw new UserError(`--output ${output} is not supported`, { hint: 'use --output text or --output json' });
+  if (output !== 'text' && output !== 'json')
+    throw new UserError(`--output ${output} is not supported`, { hint: 'use --output text or --output json' });
   if (flags.json === true && flags.output === 'text' && flags.outputGiven === true)
     throw new UserError('--json and --output text ask for different formats', { hint: 'drop one of them' });
   const root = resolve(io.cwd, dir);
-  if (!(await isDirectory(root))) throw new UserError(`bundle directory ${dir} does not exist`, { hint: 'run operator-ts generate bundle first (make bundle)' });
+  if (!(await isDirectory(root)))
+    throw new UserError(`bundle directory ${dir} does not exist`, {
+      hint: 'run operator-ts generate bundle first (make bundle)',
+    });
   const optionalValues: Record<string, string> = {};
   for (const pair of splitList(flags.optionalValues) ?? []) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UserError(`--optional-values "${pair}" is not key=value`, { hint: 'e.g. --optional-values k8s-version=1.30' });
+    if (eq <= 0)
+      throw new UserError(`--optional-values "${pair}" is not key=value`, {
+        hint: 'e.g. --optional-values k8s-version=1.30',
+      });
     optionalValues[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   const findings = await validateBundle(root, { selectOptional: flags.selectOptional ?? [], optionalValues });
@@ -198,6 +235,8 @@ export async function bundleValidateAction(io: CliIO, dir: string | undefined, f
   else io.out(formatFindings(findings));
   const errors = findings.filter((f) => f.severity === 'error').length;
   if (errors > 0) {
-    throw new UserError(`bundle ${dir} has ${errors} validation error(s)`, { hint: 'fix the findings marked ERROR above; warnings do not fail validation' });
+    throw new UserError(`bundle ${dir} has ${errors} validation error(s)`, {
+      hint: 'fix the findings marked ERROR above; warnings do not fail validation',
+    });
   }
 }

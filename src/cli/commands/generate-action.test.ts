@@ -44,7 +44,10 @@ describe('generateAction', () => {
   it('reports every error, throws a UserError and writes nothing', () => {
     const crdPath = join(root, 'config/crd/bases/toys.example.com_gadgets.yaml');
     const before = readFileSync(crdPath, 'utf8');
-    write('src/api/v1/gadget.types.ts', TYPES.replace('size?: int32;', 'size?: number;\n  /** +kubebuilder:validation:Maxium=3 */\n  other?: string;'));
+    write(
+      'src/api/v1/gadget.types.ts',
+      TYPES.replace('size?: int32;', 'size?: number;\n  /** +kubebuilder:validation:Maxium=3 */\n  other?: string;'),
+    );
     const c = capture();
     let thrown: unknown;
     try {
@@ -55,31 +58,51 @@ describe('generateAction', () => {
     expect(isUserError(thrown)).toBe(true);
     const stderr = c.err.join('');
     expect(stderr).toContain('src/api/v1/gadget.types.ts:7:10: error: field Gadget.spec.size: plain `number`');
-    expect(stderr).toContain('unknown marker +kubebuilder:validation:Maxium=3\n  hint: did you mean +kubebuilder:validation:Maximum?');
+    expect(stderr).toContain(
+      'unknown marker +kubebuilder:validation:Maxium=3\n  hint: did you mean +kubebuilder:validation:Maximum?',
+    );
     expect(readFileSync(crdPath, 'utf8')).toBe(before);
     write('src/api/v1/gadget.types.ts', TYPES);
   }, 120_000);
 
   it.each([
-    ['a brace that closes a spec early', TYPES.replace('size?: int32;\n}', 'size?: int32; } color?: string; weight?: int32 }'), /gadget\.types\.ts:7:\d+: error: .*expected\. \(TS\d+\)/],
-    ['an unclosed comment hiding the kind', TYPES.replace('// +kubebuilder:object:root=true', '/* +kubebuilder:object:root=true').replace('/** Gadget is a gadget. */', '// Gadget is a gadget.'), /gadget\.types\.ts:\d+:1: error: '\*\/' expected\. \(TS1010\)/],
-  ])('stops on a syntax error (%s): computes no file, writes nothing', (_name, text, message) => {
-    const crdPath = join(root, 'config/crd/bases/toys.example.com_gadgets.yaml');
-    const before = readFileSync(crdPath, 'utf8');
-    write('src/api/v1/gadget.types.ts', text);
-    try {
-      const r = runGenerate({ root });
-      expect(r.files.size).toBe(0);
-      expect(r.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/\(TS\d+\)$/), ...r.diagnostics.slice(1).map(() => expect.any(String))]);
-      const c = capture();
-      expect(() => generateAction(c.ctx, [], {})).toThrow(/no file was written/);
-      expect(c.err.join('')).toMatch(message);
-      expect(c.out).toEqual([]);
-      expect(readFileSync(crdPath, 'utf8')).toBe(before);
-    } finally {
-      write('src/api/v1/gadget.types.ts', TYPES);
-    }
-  }, 120_000);
+    [
+      'a brace that closes a spec early',
+      TYPES.replace('size?: int32;\n}', 'size?: int32; } color?: string; weight?: int32 }'),
+      /gadget\.types\.ts:7:\d+: error: .*expected\. \(TS\d+\)/,
+    ],
+    [
+      'an unclosed comment hiding the kind',
+      TYPES.replace('// +kubebuilder:object:root=true', '/* +kubebuilder:object:root=true').replace(
+        '/** Gadget is a gadget. */',
+        '// Gadget is a gadget.',
+      ),
+      /gadget\.types\.ts:\d+:1: error: '\*\/' expected\. \(TS1010\)/,
+    ],
+  ])(
+    'stops on a syntax error (%s): computes no file, writes nothing',
+    (_name, text, message) => {
+      const crdPath = join(root, 'config/crd/bases/toys.example.com_gadgets.yaml');
+      const before = readFileSync(crdPath, 'utf8');
+      write('src/api/v1/gadget.types.ts', text);
+      try {
+        const r = runGenerate({ root });
+        expect(r.files.size).toBe(0);
+        expect(r.diagnostics.map((d) => d.message)).toEqual([
+          expect.stringMatching(/\(TS\d+\)$/),
+          ...r.diagnostics.slice(1).map(() => expect.any(String)),
+        ]);
+        const c = capture();
+        expect(() => generateAction(c.ctx, [], {})).toThrow(/no file was written/);
+        expect(c.err.join('')).toMatch(message);
+        expect(c.out).toEqual([]);
+        expect(readFileSync(crdPath, 'utf8')).toBe(before);
+      } finally {
+        write('src/api/v1/gadget.types.ts', TYPES);
+      }
+    },
+    120_000,
+  );
 
   it('--json prints the files of each generator that ran, written or unchanged, and the diagnostics', () => {
     const first = capture();
@@ -127,6 +150,8 @@ describe('generateAction', () => {
   it('rejects unknown generators and bad --max-desc-len', () => {
     expect(() => generateAction(capture().ctx, ['crds'], {})).toThrow(/unknown generator "crds"/);
     expect(() => generateAction(capture().ctx, [], { maxDescLen: '-1' })).toThrow(/--max-desc-len/);
-    expect(() => generateAction(capture().ctx, [], { paths: ['nothing/**/*.ts'] })).toThrow(/no TypeScript file matches --paths nothing/);
+    expect(() => generateAction(capture().ctx, [], { paths: ['nothing/**/*.ts'] })).toThrow(
+      /no TypeScript file matches --paths nothing/,
+    );
   });
 });

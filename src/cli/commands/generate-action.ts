@@ -51,7 +51,9 @@ function parseGenerators(names: readonly string[]): Generator[] {
   const out: Generator[] = [];
   for (const n of names) {
     if (!(GENERATORS as readonly string[]).includes(n)) {
-      throw new UserError(`unknown generator ${JSON.stringify(n)}`, { hint: `use any of ${GENERATORS.join(', ')} (none means all)` });
+      throw new UserError(`unknown generator ${JSON.stringify(n)}`, {
+        hint: `use any of ${GENERATORS.join(', ')} (none means all)`,
+      });
     }
     out.push(n as Generator);
   }
@@ -60,7 +62,10 @@ function parseGenerators(names: readonly string[]): Generator[] {
 
 function parseMaxDescLen(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new UserError(`--max-desc-len must be a non-negative integer, got ${JSON.stringify(text)}`, { hint: 'e.g. --max-desc-len 0 drops all descriptions' });
+  if (!/^\d+$/.test(text))
+    throw new UserError(`--max-desc-len must be a non-negative integer, got ${JSON.stringify(text)}`, {
+      hint: 'e.g. --max-desc-len 0 drops all descriptions',
+    });
   return Number(text);
 }
 
@@ -95,7 +100,10 @@ export function generateAction(ctx: RunContext, names: readonly string[], flags:
   }
   if (result.inputs.length === 0) {
     throw new UserError(`no TypeScript file matches --paths ${paths.join(' ')} under ${root}`, {
-      hint: ctx.projectFile() === undefined ? 'run operator-ts generate in the project root (the folder holding PROJECT), or pass --paths' : 'pass --paths with globs relative to the project root, e.g. --paths "src/**/*.ts"',
+      hint:
+        ctx.projectFile() === undefined
+          ? 'run operator-ts generate in the project root (the folder holding PROJECT), or pass --paths'
+          : 'pass --paths with globs relative to the project root, e.g. --paths "src/**/*.ts"',
     });
   }
   const paintErr = errPaint(ctx.io);
@@ -114,7 +122,10 @@ export function generateAction(ctx: RunContext, names: readonly string[], flags:
   if (flags.json === true) {
     const ran = new Set(generators.length === 0 ? GENERATORS : generators);
     for (const g of GENERATORS) if (ran.has(g)) report.generators[g] = { written: [], unchanged: [] };
-    for (const [list, key] of [[written, 'written'], [unchanged, 'unchanged']] as const)
+    for (const [list, key] of [
+      [written, 'written'],
+      [unchanged, 'unchanged'],
+    ] as const)
       for (const p of list) {
         const g = result.origins.get(p);
         if (g !== undefined) report.generators[g]?.[key].push(p);

@@ -21,7 +21,13 @@ describe('generateCommand', () => {
     cmd.exitOverride();
     cmd.action(() => undefined);
     cmd.parse(['crd', 'rbac', '--max-desc-len', '0'], { from: 'user' });
-    expect(cmd.opts()).toMatchObject({ paths: ['src/**/*.ts'], crdOutput: 'config/crd/bases', roleName: 'manager-role', maxDescLen: '0', embeddedObjectMeta: false });
+    expect(cmd.opts()).toMatchObject({
+      paths: ['src/**/*.ts'],
+      crdOutput: 'config/crd/bases',
+      roleName: 'manager-role',
+      maxDescLen: '0',
+      embeddedObjectMeta: false,
+    });
     expect(cmd.args).toEqual(['crd', 'rbac']);
   });
 

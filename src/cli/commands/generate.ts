@@ -19,7 +19,11 @@ export function generateCommand(ctx: RunContext): Command {
     .option('--role-name <name>', 'name of the generated ClusterRole', 'manager-role')
     .option('--webhook-output <dir>', 'where manifests.yaml is written', 'config/webhook')
     .addOption(new Option('--max-desc-len <n>', 'truncate schema descriptions to n characters (0 drops them)'))
-    .option('--embedded-object-meta', 'give nested ObjectMeta fields (pod templates) name, labels, annotations ... in the schema', false)
+    .option(
+      '--embedded-object-meta',
+      'give nested ObjectMeta fields (pod templates) name, labels, annotations ... in the schema',
+      false,
+    )
     .option('--json', 'print the files written per generator and the diagnostics as one JSON object', false)
     .addHelpText(
       'after',

@@ -19,18 +19,32 @@ export interface ImportFlags {
   dryRun?: boolean;
 }
 
-const NO_TEMPLATES = { render: (): string => { throw new Error('import crd renders no templates'); } };
+const NO_TEMPLATES = {
+  render: (): string => {
+    throw new Error('import crd renders no templates');
+  },
+};
 
 /** importFiles stages the files of an import on a tree: files the import wrote before are replaced, any other file in the way is a conflict (unless force). */
 function importFiles(tree: VirtualTree, files: ReadonlyMap<string, string>, force: boolean): void {
-  const descriptors: FileDescriptor[] = [...files].map(([path, content]) => ({ kind: 'generated', path, content, ifExists: importedFilePolicy(tree.read(path)) }));
-  const conflicts = applyDescriptors(tree, descriptors, { renderer: NO_TEMPLATES, force, command: '`operator-ts import crd`' });
+  const descriptors: FileDescriptor[] = [...files].map(([path, content]) => ({
+    kind: 'generated',
+    path,
+    content,
+    ifExists: importedFilePolicy(tree.read(path)),
+  }));
+  const conflicts = applyDescriptors(tree, descriptors, {
+    renderer: NO_TEMPLATES,
+    force,
+    command: '`operator-ts import crd`',
+  });
   if (conflicts.length > 0) throw conflictError(conflicts);
 }
 
 /** reportImport prints what was imported and every construct the report names. */
 function reportImport(io: Pick<CliIO, 'err'>, result: ImportResult): void {
-  for (const k of result.kinds) io.err(`imported ${k.crd.kind} (${k.crd.name}): ${k.folders.map((f) => f.version).join(', ')}\n`);
+  for (const k of result.kinds)
+    io.err(`imported ${k.crd.kind} (${k.crd.name}): ${k.folders.map((f) => f.version).join(', ')}\n`);
   if (result.skipped > 0) io.err(`skipped ${result.skipped} document(s) that are not CustomResourceDefinitions\n`);
   if (result.notes.length > 0) {
     io.err('not expressed by markers (kept with +operator-ts:schema or Schemaless, or not reproduced):\n');
@@ -44,7 +58,10 @@ function reportImport(io: Pick<CliIO, 'err'>, result: ImportResult): void {
  */
 export async function importAction(io: CliIO, args: readonly string[], flags: ImportFlags): Promise<void> {
   const names = flags.fromCluster ?? [];
-  if (args.length === 0 && names.length === 0) throw new UserError('no CRD to import', { hint: 'name CRD files or folders, - for standard input, or --from-cluster <crd-name>' });
+  if (args.length === 0 && names.length === 0)
+    throw new UserError('no CRD to import', {
+      hint: 'name CRD files or folders, - for standard input, or --from-cluster <crd-name>',
+    });
   if (flags.output !== undefined && flags.output.trim() === '')
     throw new UserError('--output is empty', {
       hint: `name the base folder of the imported types, or leave --output out for ${DEFAULT_OUTPUT}`,
@@ -69,9 +86,15 @@ export async function importAction(io: CliIO, args: readonly string[], flags: Im
   }
   if (result.diagnostics.length > 0) {
     for (const d of result.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
-    throw new UserError(`import crd found ${result.diagnostics.length} error${result.diagnostics.length === 1 ? '' : 's'}; no file was written`, { hint: 'fix the CRDs at the positions listed above and run the import again' });
+    throw new UserError(
+      `import crd found ${result.diagnostics.length} error${result.diagnostics.length === 1 ? '' : 's'}; no file was written`,
+      { hint: 'fix the CRDs at the positions listed above and run the import again' },
+    );
   }
-  if (result.kinds.length === 0) throw new UserError('the sources hold no CustomResourceDefinition', { hint: 'pass the CRD manifests (kind: CustomResourceDefinition) of the operator whose kinds you use' });
+  if (result.kinds.length === 0)
+    throw new UserError('the sources hold no CustomResourceDefinition', {
+      hint: 'pass the CRD manifests (kind: CustomResourceDefinition) of the operator whose kinds you use',
+    });
   const tree = new VirtualTree(io.cwd);
   importFiles(tree, result.files, flags.force === true);
   reportImport(io, result);
@@ -82,6 +105,8 @@ export async function importAction(io: CliIO, args: readonly string[], flags: Im
 async function readStdin(io: CliIO): Promise<string> {
   const text = await io.readStdin?.();
   if (text === undefined)
-    throw new UserError('- reads CRDs from standard input, but nothing is piped into it', { hint: 'pipe the CRDs in, e.g. kubectl get crd certificates.cert-manager.io -o yaml | operator-ts import crd -' });
+    throw new UserError('- reads CRDs from standard input, but nothing is piped into it', {
+      hint: 'pipe the CRDs in, e.g. kubectl get crd certificates.cert-manager.io -o yaml | operator-ts import crd -',
+    });
   return text;
 }

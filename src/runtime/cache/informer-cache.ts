@@ -128,9 +128,7 @@ export class InformerCache implements Cache, FieldIndexer {
     resource: ResourceDescriptor<T>,
     options?: InformerOptions,
   ): Informer<T> & SharedInformer<T> {
-    const entry =
-      this.entries.get(informerKey(resource, options)) ??
-      this.create(resource, options);
+    const entry = this.entries.get(informerKey(resource, options)) ?? this.create(resource, options);
     entry.refs++;
     return entry.informer as unknown as Informer<T> & SharedInformer<T>;
   }

@@ -41,7 +41,8 @@ export function parseLogLevel(value: string | undefined, fallback: LogLevel = 'i
  */
 export function newLogger(options: LoggerOptions = {}): Logger {
   const level = parseLogLevel(options.level, options.development === true ? 'debug' : 'info');
-  const destination = options.destination ?? (options.development === true ? prettyDestination(process.stdout) : undefined);
+  const destination =
+    options.destination ?? (options.development === true ? prettyDestination(process.stdout) : undefined);
   const config = {
     level,
     base: options.bindings ?? null,

@@ -60,8 +60,14 @@ export async function injectCABundle(
   const caBundle = Buffer.from(bundlePem, 'utf8').toString('base64');
   const outcomes: Outcome[] = [];
   const configs = [
-    ...(targets.mutatingWebhookConfigurations ?? []).map((name) => ({ name, resource: builtin.MutatingWebhookConfiguration })),
-    ...(targets.validatingWebhookConfigurations ?? []).map((name) => ({ name, resource: builtin.ValidatingWebhookConfiguration })),
+    ...(targets.mutatingWebhookConfigurations ?? []).map((name) => ({
+      name,
+      resource: builtin.MutatingWebhookConfiguration,
+    })),
+    ...(targets.validatingWebhookConfigurations ?? []).map((name) => ({
+      name,
+      resource: builtin.ValidatingWebhookConfiguration,
+    })),
   ];
   for (const { name, resource } of configs) {
     const obj = await getLive<V1ValidatingWebhookConfiguration | V1MutatingWebhookConfiguration>(() =>
@@ -82,7 +88,9 @@ export async function injectCABundle(
     log.info({ kind: resource.kind, name }, 'injected the webhook CA bundle');
   }
   for (const name of targets.conversionCRDs ?? []) {
-    const crd = await getLive<V1CustomResourceDefinition>(() => client.get(builtin.CustomResourceDefinition, { name }, { live: true }));
+    const crd = await getLive<V1CustomResourceDefinition>(() =>
+      client.get(builtin.CustomResourceDefinition, { name }, { live: true }),
+    );
     const clientConfig = crd?.spec.conversion?.webhook?.clientConfig;
     if (crd === undefined || clientConfig === undefined) {
       report('CustomResourceDefinition', name, 'CRD without a conversion webhook; caBundle not injected');
