@@ -26,7 +26,10 @@ describe('npm run helm:ensure and npm run envtest:ensure', () => {
     failingGo = join(work, 'failing-go');
     await mkdir(noGo);
     await mkdir(failingGo);
-    await writeFile(join(failingGo, 'go'), '#!/bin/sh\n[ "$1" = version ] && { echo "go version go1.26.0 linux/amd64"; exit 0; }\necho "go: build failed" >&2\nexit 3\n');
+    await writeFile(
+      join(failingGo, 'go'),
+      '#!/bin/sh\n[ "$1" = version ] && { echo "go version go1.26.0 linux/amd64"; exit 0; }\necho "go: build failed" >&2\nexit 3\n',
+    );
     await chmod(join(failingGo, 'go'), 0o755);
   });
 
@@ -35,7 +38,12 @@ describe('npm run helm:ensure and npm run envtest:ensure', () => {
   });
 
   /** run runs a script on this Node with a PATH of `bin` (and the system's shell tools when asked) and fresh caches. */
-  async function run(script: string, bin: string, env: Record<string, string>, withSystem = false): Promise<{ exitCode: number; stderr: string }> {
+  async function run(
+    script: string,
+    bin: string,
+    env: Record<string, string>,
+    withSystem = false,
+  ): Promise<{ exitCode: number; stderr: string }> {
     const r = await execa(process.execPath, [script], {
       reject: false,
       stdin: 'ignore',
@@ -64,7 +72,9 @@ describe('npm run helm:ensure and npm run envtest:ensure', () => {
     expect(local.stderr).toContain('Go is not installed (no `go` on PATH)');
     const ci = await run(helmScript, noGo, { CI: 'true' });
     expect(ci.exitCode).toBe(1);
-    expect(ci.stderr).toContain(`helm: CI=true, and the Helm CLI ${productHelm} the chart tests need cannot be provided: Go is not installed`);
+    expect(ci.stderr).toContain(
+      `helm: CI=true, and the Helm CLI ${productHelm} the chart tests need cannot be provided: Go is not installed`,
+    );
   });
 
   it('helm: a failed build or a missing OPERATOR_TS_HELM is an error under CI=true, saying why', async () => {
@@ -82,7 +92,9 @@ describe('npm run helm:ensure and npm run envtest:ensure', () => {
     expect(local.stderr).toContain('envtest: Go not found; cluster tests will be skipped');
     const ci = await run(envtestScript, noGo, { CI: 'true' });
     expect(ci.exitCode).toBe(1);
-    expect(ci.stderr).toContain('envtest: CI=true, and the envtest binaries cannot be built: Go is not installed (no `go` on PATH)');
+    expect(ci.stderr).toContain(
+      'envtest: CI=true, and the envtest binaries cannot be built: Go is not installed (no `go` on PATH)',
+    );
     const assets = join(work, 'assets');
     await mkdir(assets, { recursive: true });
     for (const b of ['kube-apiserver', 'etcd', 'kubectl']) await writeFile(join(assets, b), '');
@@ -95,6 +107,8 @@ describe('npm run helm:ensure and npm run envtest:ensure', () => {
     const failed = await run(envtestScript, failingGo, { CI: 'true' }, true);
     expect(failed.exitCode).not.toBe(0);
     expect(failed.stderr).toContain('go: build failed');
-    expect(failed.stderr).toContain('envtest: building the envtest binaries with e2e/envtest-assets/build.sh failed (exit 3)');
+    expect(failed.stderr).toContain(
+      'envtest: building the envtest binaries with e2e/envtest-assets/build.sh failed (exit 3)',
+    );
   });
 });

@@ -16,7 +16,7 @@ const kubectl = isBinaryAssets(assets) ? assets.kubectl : undefined;
 
 /** uncomment turns the commented YAML of the hints (`#- ...`, `#  ...`) into YAML; prose comments stay. */
 function uncomment(text: string): string {
-  return text.replace(/^#(?=-|  )/gm, '');
+  return text.replace(/^#(?=-| {2})/gm, '');
 }
 
 interface Obj {
@@ -85,7 +85,9 @@ describe.skipIf(kubectl === undefined)('config/default hints, uncommented', () =
 
 describe.skipIf(kubectl === undefined)('config/default as scaffolded', () => {
   it('issues no metrics certificate while its DNS names are placeholders', async () => {
-    const out = await execa(kubectl ?? 'kubectl', ['kustomize', join(goldenRoot, 'single-group', 'config/default')], { stdin: 'ignore' });
+    const out = await execa(kubectl ?? 'kubectl', ['kustomize', join(goldenRoot, 'single-group', 'config/default')], {
+      stdin: 'ignore',
+    });
     expect(out.stdout).not.toContain('SERVICE_NAME');
     expect(out.stdout).not.toContain('metrics-certs');
   });

@@ -8,7 +8,8 @@ import { runCli, runCliOk } from './helpers/cli.js';
 import { repoRoot } from './helpers/paths.js';
 import { makeWorkdir, removeWorkdir, snapshotTree } from './helpers/workdir.js';
 
-const GROUP = '// +groupName=shop.example.com\nexport const groupVersion = { group: "shop.example.com", version: "v1" };\n';
+const GROUP =
+  '// +groupName=shop.example.com\nexport const groupVersion = { group: "shop.example.com", version: "v1" };\n';
 
 const BASKET = `import type { V1ObjectMeta } from '@kubernetes/client-node';
 import type { int32 } from 'operator-ts/types';
@@ -65,17 +66,33 @@ afterAll(async () => {
 
 describe('generate stops on a syntax error and writes nothing', () => {
   it.each([
-    ['a brace that closes the spec early', BASKET.replace('  a?: string;\n', '  a?: string; } c2?: string; d2?: int32 }\n'), /^src\/api\/v1\/basket\.types\.ts:7:\d+: error: .+ \(TS\d+\)$/m],
+    [
+      'a brace that closes the spec early',
+      BASKET.replace('  a?: string;\n', '  a?: string; } c2?: string; d2?: int32 }\n'),
+      /^src\/api\/v1\/basket\.types\.ts:7:\d+: error: .+ \(TS\d+\)$/m,
+    ],
     [
       'an unclosed comment hiding the kind',
-      BASKET.replace('// +kubebuilder:object:root=true', '/* +kubebuilder:object:root=true').replace('/** Basket is the Schema for the baskets API. */', '// Basket is the Schema for the baskets API.'),
+      BASKET.replace('// +kubebuilder:object:root=true', '/* +kubebuilder:object:root=true').replace(
+        '/** Basket is the Schema for the baskets API. */',
+        '// Basket is the Schema for the baskets API.',
+      ),
       /^src\/api\/v1\/basket\.types\.ts:\d+:1: error: '\*\/' expected\. \(TS1010\)$/m,
     ],
-    ['a syntax error in a controller', undefined, /^src\/controllers\/basket\.controller\.ts:3:\d+: error: Expression expected\. \(TS1109\)$/m],
+    [
+      'a syntax error in a controller',
+      undefined,
+      /^src\/controllers\/basket\.controller\.ts:3:\d+: error: Expression expected\. \(TS1109\)$/m,
+    ],
   ])('%s', async (_name, types, message) => {
     const dir = await project();
     if (types !== undefined) await write(dir, 'src/api/v1/basket.types.ts', types);
-    else await write(dir, 'src/controllers/basket.controller.ts', '// +kubebuilder:rbac:groups=shop.example.com,resources=baskets,verbs=get\nexport function key(name: string): string {\n  return `baskets/${name}` +;\n}\n');
+    else
+      await write(
+        dir,
+        'src/controllers/basket.controller.ts',
+        '// +kubebuilder:rbac:groups=shop.example.com,resources=baskets,verbs=get\nexport function key(name: string): string {\n  return `baskets/${name}` +;\n}\n',
+      );
     const before = await snapshotTree(dir);
     const crd = await readFile(join(dir, CRD), 'utf8');
     expect(crd).toContain('d:\n');
@@ -91,10 +108,16 @@ describe('generate stops on a syntax error and writes nothing', () => {
 describe('generate accepts what controller-gen accepts', () => {
   it('writes a CRD for a kind without +kubebuilder:object:root', async () => {
     const dir = await project();
-    await write(dir, 'src/api/v1/crate.types.ts', BASKET.replaceAll('Basket', 'Crate').replace('// +kubebuilder:object:root=true\n', ''));
+    await write(
+      dir,
+      'src/api/v1/crate.types.ts',
+      BASKET.replaceAll('Basket', 'Crate').replace('// +kubebuilder:object:root=true\n', ''),
+    );
     const r = await runCliOk(['generate', 'crd'], dir);
     expect(r.stdout).toBe('wrote config/crd/bases/shop.example.com_crates.yaml');
-    expect(await readFile(join(dir, 'config/crd/bases/shop.example.com_crates.yaml'), 'utf8')).toContain('kind: Crate\n');
+    expect(await readFile(join(dir, 'config/crd/bases/shop.example.com_crates.yaml'), 'utf8')).toContain(
+      'kind: Crate\n',
+    );
   });
 
   it('keeps RBAC markers written below a helper that builds a string with a template literal', async () => {
@@ -123,17 +146,35 @@ describe('generate accepts what controller-gen accepts', () => {
 
   it('reads the spellings controller-gen accepts', async () => {
     const dir = await project();
-    await write(dir, 'src/api/v1/basket.types.ts', BASKET.replace('  /** a is kept. */', '  /**\n   * a is kept.\n   * +kubebuilder:default:=Allow\n   * +kubebuilder:validation:nullable\n   */'));
+    await write(
+      dir,
+      'src/api/v1/basket.types.ts',
+      BASKET.replace(
+        '  /** a is kept. */',
+        '  /**\n   * a is kept.\n   * +kubebuilder:default:=Allow\n   * +kubebuilder:validation:nullable\n   */',
+      ),
+    );
     const r = await runCliOk(['generate', 'crd'], dir);
-    expect(r.stderr).toMatch(/basket\.types\.ts:\d+:\d+: warning: \+kubebuilder:validation:nullable is not a marker \(the marker is \+nullable\)/);
+    expect(r.stderr).toMatch(
+      /basket\.types\.ts:\d+:\d+: warning: \+kubebuilder:validation:nullable is not a marker \(the marker is \+nullable\)/,
+    );
     expect(await readFile(join(dir, CRD), 'utf8')).toMatch(/ a:\n {16}default: Allow\n/);
   });
 
   it('warns about +kubebuilder:object:root on a spec and still writes the kind', async () => {
     const dir = await project();
-    await write(dir, 'src/api/v1/basket.types.ts', BASKET.replace('/** BasketSpec is the desired state. */', '// +kubebuilder:object:root=true\n\n/** BasketSpec is the desired state. */'));
+    await write(
+      dir,
+      'src/api/v1/basket.types.ts',
+      BASKET.replace(
+        '/** BasketSpec is the desired state. */',
+        '// +kubebuilder:object:root=true\n\n/** BasketSpec is the desired state. */',
+      ),
+    );
     const r = await runCliOk(['generate', 'crd'], dir);
-    expect(r.stderr).toMatch(/^src\/api\/v1\/basket\.types\.ts:4:4: warning: BasketSpec has \+kubebuilder:object:root=true but is not a kind/m);
+    expect(r.stderr).toMatch(
+      /^src\/api\/v1\/basket\.types\.ts:4:4: warning: BasketSpec has \+kubebuilder:object:root=true but is not a kind/m,
+    );
     expect(r.stdout).toBe('generate: everything up to date');
   });
 });

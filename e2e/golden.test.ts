@@ -30,7 +30,18 @@ const PROJECTS: readonly GoldenProject[] = [
     steps: [
       ['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--skip-install'],
       ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'],
-      ['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--defaulting', '--programmatic-validation'],
+      [
+        'create',
+        'webhook',
+        '--group',
+        'cache',
+        '--version',
+        'v1alpha1',
+        '--kind',
+        'Memcached',
+        '--defaulting',
+        '--programmatic-validation',
+      ],
       ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'],
       GENERATE,
     ],
@@ -42,7 +53,18 @@ const PROJECTS: readonly GoldenProject[] = [
       ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain'],
       ['create', 'api', '--group', 'ship', '--version', 'v1beta1', '--kind', 'Frigate'],
       ['create', 'api', '--group', 'ship', '--version', 'v2alpha1', '--kind', 'Cruiser', '--namespaced=false'],
-      ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', '--programmatic-validation'],
+      [
+        'create',
+        'webhook',
+        '--group',
+        'crew',
+        '--version',
+        'v1',
+        '--kind',
+        'Captain',
+        '--defaulting',
+        '--programmatic-validation',
+      ],
       ['create', 'webhook', '--group', 'ship', '--version', 'v1beta1', '--kind', 'Frigate', '--defaulting'],
       GENERATE,
     ],
@@ -62,7 +84,21 @@ const PROJECTS: readonly GoldenProject[] = [
       ['init', '--domain', 'example.com', '--project-name', 'cronjob-operator', '--skip-install'],
       ['create', 'api', '--group', 'jobs', '--version', 'v1', '--kind', 'CronJob'],
       ['create', 'api', '--group', 'jobs', '--version', 'v2', '--kind', 'CronJob', '--controller=false'],
-      ['create', 'webhook', '--group', 'jobs', '--version', 'v2', '--kind', 'CronJob', '--conversion', '--spoke', 'v1', '--defaulting', '--programmatic-validation'],
+      [
+        'create',
+        'webhook',
+        '--group',
+        'jobs',
+        '--version',
+        'v2',
+        '--kind',
+        'CronJob',
+        '--conversion',
+        '--spoke',
+        'v1',
+        '--defaulting',
+        '--programmatic-validation',
+      ],
       ['create', 'webhook', '--group', 'jobs', '--version', 'v1', '--kind', 'CronJob', '--defaulting'],
       GENERATE,
     ],
@@ -77,7 +113,18 @@ const PROJECTS: readonly GoldenProject[] = [
       ['create', 'api', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary'],
       ['edit', '--plugins', 'istio/v1', '--metrics-reader', 'observability/prometheus'],
       ['edit', '--plugins', 'grafana/v1'],
-      ['create', 'webhook', '--group', 'traffic', '--version', 'v1', '--kind', 'Canary', '--defaulting', '--programmatic-validation'],
+      [
+        'create',
+        'webhook',
+        '--group',
+        'traffic',
+        '--version',
+        'v1',
+        '--kind',
+        'Canary',
+        '--defaulting',
+        '--programmatic-validation',
+      ],
       ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'],
       GENERATE,
     ],
@@ -87,7 +134,20 @@ const PROJECTS: readonly GoldenProject[] = [
     name: 'helm-hybrid',
     steps: [
       ['init', '--domain', 'example.com', '--project-name', 'webapp-operator', '--skip-install'],
-      ['create', 'api', '--plugins', 'helm-hybrid/v1', '--group', 'web', '--version', 'v1alpha1', '--kind', 'WebApp', '--helm-chart', join(repoRoot, 'docs/examples/helm-hybrid/webapp')],
+      [
+        'create',
+        'api',
+        '--plugins',
+        'helm-hybrid/v1',
+        '--group',
+        'web',
+        '--version',
+        'v1alpha1',
+        '--kind',
+        'WebApp',
+        '--helm-chart',
+        join(repoRoot, 'docs/examples/helm-hybrid/webapp'),
+      ],
       GENERATE,
     ],
   },
@@ -98,10 +158,16 @@ const assets = findBinaryAssets();
 const kubectl = 'dir' in assets ? join(assets.dir, 'kubectl') : undefined;
 
 const update = process.env['UPDATE_GOLDEN'] === '1';
-const REGENERATE = 'To accept the change: npm run build && UPDATE_GOLDEN=1 npm exec -- vitest run --config e2e/vitest.config.ts e2e/golden.test.ts (then review the diff).';
+const REGENERATE =
+  'To accept the change: npm run build && UPDATE_GOLDEN=1 npm exec -- vitest run --config e2e/vitest.config.ts e2e/golden.test.ts (then review the diff).';
 
 /** expectSameTree fails with a readable file-by-file diff. */
-function expectSameTree(label: string, want: ReadonlyMap<string, string>, got: ReadonlyMap<string, string>, fix: string): void {
+function expectSameTree(
+  label: string,
+  want: ReadonlyMap<string, string>,
+  got: ReadonlyMap<string, string>,
+  fix: string,
+): void {
   const diff = diffTrees(want, got);
   if (!isEmptyDiff(diff)) expect.fail(formatTreeDiff(label, want, got, diff, fix));
 }
@@ -138,14 +204,23 @@ describe.each(PROJECTS)('golden project $name', (project) => {
     expectSameTree(`e2e/golden/${project.name}`, await snapshotTree(golden), tree, REGENERATE);
   });
 
-  it.skipIf(kubectl === undefined || !existsSync(kubectl))('builds every kustomization under config/ with kubectl kustomize', async () => {
-    const dirs = [...new Set([...tree.keys()].filter((p) => p.startsWith('config/') && p.endsWith('/kustomization.yaml')).map((p) => p.slice(0, -'/kustomization.yaml'.length)))];
-    expect(dirs).toContain('config/default');
-    for (const d of dirs) {
-      const r = await execa(kubectl ?? 'kubectl', ['kustomize', d], { cwd: dir, reject: false });
-      expect(r.exitCode, `kubectl kustomize ${d}\n${String(r.stderr)}`).toBe(0);
-    }
-  });
+  it.skipIf(kubectl === undefined || !existsSync(kubectl))(
+    'builds every kustomization under config/ with kubectl kustomize',
+    async () => {
+      const dirs = [
+        ...new Set(
+          [...tree.keys()]
+            .filter((p) => p.startsWith('config/') && p.endsWith('/kustomization.yaml'))
+            .map((p) => p.slice(0, -'/kustomization.yaml'.length)),
+        ),
+      ];
+      expect(dirs).toContain('config/default');
+      for (const d of dirs) {
+        const r = await execa(kubectl ?? 'kubectl', ['kustomize', d], { cwd: dir, reject: false });
+        expect(r.exitCode, `kubectl kustomize ${d}\n${String(r.stderr)}`).toBe(0);
+      }
+    },
+  );
 
   it('reports no change when every command runs again, and refuses what already exists', async () => {
     for (const step of project.steps) {
@@ -164,7 +239,12 @@ describe.each(PROJECTS)('golden project $name', (project) => {
         expect(r.stderr, label).toMatch(/^Error: .*already (exists|has)/);
         expect(r.stderr, label).toContain('--force');
       }
-      expectSameTree(`the tree after re-running ${label}`, tree, await snapshotTree(dir), 'a re-run must not change any file');
+      expectSameTree(
+        `the tree after re-running ${label}`,
+        tree,
+        await snapshotTree(dir),
+        'a re-run must not change any file',
+      );
     }
   });
 
@@ -173,7 +253,12 @@ describe.each(PROJECTS)('golden project $name', (project) => {
       const label = `operator-ts ${step.join(' ')} --force`;
       const r = await runCliOk([...step, '--force'], dir);
       expect(changeLines(r.stdout), label).toEqual([]);
-      expectSameTree(`the tree after ${label}`, tree, await snapshotTree(dir), '--force must rewrite byte-identical files');
+      expectSameTree(
+        `the tree after ${label}`,
+        tree,
+        await snapshotTree(dir),
+        '--force must rewrite byte-identical files',
+      );
     }
   });
 });
@@ -186,10 +271,31 @@ const MAKE_TARGETS: readonly (readonly [string, readonly string[]])[] = [
   ['generate', ['npm run generate']],
   ['build', ['npm run manifests', 'npm run generate', 'npm run build']],
   ['run', ['npm run build', 'npm start']],
-  ['test', ['npm run manifests', 'npm run generate', 'npm run format', 'npm run typecheck', 'envtest use 1.37.x -i -p path)" npm test']],
+  [
+    'test',
+    [
+      'npm run manifests',
+      'npm run generate',
+      'npm run format',
+      'npm run typecheck',
+      'envtest use 1.37.x -i -p path)" npm test',
+    ],
+  ],
   ['setup-envtest', ['npx --no-install operator-ts envtest use 1.37.x -p path']],
-  ['setup-test-e2e', ["kind get clusters | grep -qx 'memcached-operator-test-e2e'", "kind create cluster --name 'memcached-operator-test-e2e'"]],
-  ['test-e2e', ["KIND_CLUSTER='memcached-operator-test-e2e' IMG='controller:latest' npm run test:e2e", "kind delete cluster --name 'memcached-operator-test-e2e'"]],
+  [
+    'setup-test-e2e',
+    [
+      "kind get clusters | grep -qx 'memcached-operator-test-e2e'",
+      "kind create cluster --name 'memcached-operator-test-e2e'",
+    ],
+  ],
+  [
+    'test-e2e',
+    [
+      "KIND_CLUSTER='memcached-operator-test-e2e' IMG='controller:latest' npm run test:e2e",
+      "kind delete cluster --name 'memcached-operator-test-e2e'",
+    ],
+  ],
   ['cleanup-test-e2e', ["kind delete cluster --name 'memcached-operator-test-e2e'"]],
   ['fmt', ['npm run format']],
   ['vet', ['npm run typecheck']],
@@ -197,8 +303,17 @@ const MAKE_TARGETS: readonly (readonly [string, readonly string[]])[] = [
   ['lint-fix', ['npm run lint:fix']],
   ['docker-build', ['docker build -t controller:latest .']],
   ['docker-push', ['docker push controller:latest']],
-  ['docker-buildx', ['> Dockerfile.cross', 'docker buildx build --push --platform=linux/arm64,linux/amd64 --tag controller:latest -f Dockerfile.cross .']],
-  ['build-installer', ['edit set image controller=controller:latest', 'kubectl kustomize config/default > dist/install.yaml']],
+  [
+    'docker-buildx',
+    [
+      '> Dockerfile.cross',
+      'docker buildx build --push --platform=linux/arm64,linux/amd64 --tag controller:latest -f Dockerfile.cross .',
+    ],
+  ],
+  [
+    'build-installer',
+    ['edit set image controller=controller:latest', 'kubectl kustomize config/default > dist/install.yaml'],
+  ],
   ['install', ['kubectl apply -k config/crd']],
   ['uninstall', ['kubectl delete --ignore-not-found=false -k config/crd']],
   ['deploy', ['edit set image controller=controller:latest', 'kubectl apply -k config/default']],

@@ -54,18 +54,25 @@ function processesIn(dir: string): string[] {
 }
 
 async function until(what: string, check: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !check(); ) {
+  for (const end = Date.now() + ms; !check();) {
     if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-function startInit(dir: string): ResultPromise<{ cwd: string; reject: false; stdin: 'ignore'; env: Record<string, string> }> {
+function startInit(
+  dir: string,
+): ResultPromise<{ cwd: string; reject: false; stdin: 'ignore'; env: Record<string, string> }> {
   return execa(process.execPath, [cliBin, 'init', '--domain', 'example.com', '--project-name', 'memcached-operator'], {
     cwd: dir,
     reject: false,
     stdin: 'ignore',
-    env: { NO_COLOR: '1', npm_config_registry: registryUrl, npm_config_cache: join(work, 'npm-cache'), npm_config_update_notifier: 'false' },
+    env: {
+      NO_COLOR: '1',
+      npm_config_registry: registryUrl,
+      npm_config_cache: join(work, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+    },
   });
 }
 
@@ -83,7 +90,12 @@ describe.skipIf(process.platform !== 'linux')('interrupting init during npm inst
     const result = await cli;
     const stderr = String(result.stderr);
     expect(result.exitCode, stderr).toBe(code);
-    expect(stderr).toMatch(new RegExp(`^Interrupted by ${signal}: the \\d+ file changes it had written were rolled back, the folder is as it was before; re-run the command$`, 'm'));
+    expect(stderr).toMatch(
+      new RegExp(
+        `^Interrupted by ${signal}: the \\d+ file changes it had written were rolled back, the folder is as it was before; re-run the command$`,
+        'm',
+      ),
+    );
     expect(stderr).not.toMatch(/internal error/);
     // The CLI waited for the group before exiting: nothing of npm may be left, not even for a moment.
     expect(processesIn(dir)).toEqual([]);

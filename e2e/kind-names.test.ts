@@ -14,13 +14,36 @@ import { makeWorkdir, removeWorkdir } from './helpers/workdir.js';
 
 const KINDS = [
   // imported beside the kind's type by the scaffolds: aliased there
-  'Wire', 'Manager', 'Warnings', 'AdmissionContext', 'CustomDefaulter', 'CustomValidator', 'FakeClient', 'ReconcileContext', 'AbortController',
+  'Wire',
+  'Manager',
+  'Warnings',
+  'AdmissionContext',
+  'CustomDefaulter',
+  'CustomValidator',
+  'FakeClient',
+  'ReconcileContext',
+  'AbortController',
   // other runtime exports, client-node models and Node globals: nothing to alias
-  'Client', 'Result', 'Request', 'Reconciler', 'EventRecorder', 'V1Pod', 'Buffer', 'URL', 'Event', 'Response',
+  'Client',
+  'Result',
+  'Request',
+  'Reconciler',
+  'EventRecorder',
+  'V1Pod',
+  'Buffer',
+  'URL',
+  'Event',
+  'Response',
 ];
 
 async function npm(dir: string, ...args: string[]): Promise<string> {
-  const r = await execa('npm', args, { cwd: dir, reject: false, stdin: 'ignore', all: true, env: { NO_COLOR: '1', FORCE_COLOR: '0' } });
+  const r = await execa('npm', args, {
+    cwd: dir,
+    reject: false,
+    stdin: 'ignore',
+    all: true,
+    env: { NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
   if (r.exitCode !== 0) throw new Error(`npm ${args.join(' ')} exited ${r.exitCode} in ${dir}\n${String(r.all)}`);
   return String(r.all);
 }
@@ -37,10 +60,30 @@ describe('kinds named like names the scaffolds use', () => {
     await runCliOk(['init', '--domain', 'example.com', '--operator-ts-version', tarball], dir);
     for (const kind of KINDS) {
       await runCliOk(['create', 'api', '--group', 'names', '--version', 'v1', '--kind', kind], dir);
-      await runCliOk(['create', 'webhook', '--group', 'names', '--version', 'v1', '--kind', kind, '--defaulting', '--programmatic-validation'], dir);
+      await runCliOk(
+        [
+          'create',
+          'webhook',
+          '--group',
+          'names',
+          '--version',
+          'v1',
+          '--kind',
+          kind,
+          '--defaulting',
+          '--programmatic-validation',
+        ],
+        dir,
+      );
     }
-    await runCliOk(['create', 'api', '--group', 'names', '--version', 'v2', '--kind', 'Wire', '--controller=false'], dir);
-    await runCliOk(['create', 'webhook', '--group', 'names', '--version', 'v2', '--kind', 'Wire', '--conversion', '--spoke', 'v1'], dir);
+    await runCliOk(
+      ['create', 'api', '--group', 'names', '--version', 'v2', '--kind', 'Wire', '--controller=false'],
+      dir,
+    );
+    await runCliOk(
+      ['create', 'webhook', '--group', 'names', '--version', 'v2', '--kind', 'Wire', '--conversion', '--spoke', 'v1'],
+      dir,
+    );
   });
 
   afterAll(async () => {
@@ -48,8 +91,12 @@ describe('kinds named like names the scaffolds use', () => {
   });
 
   it('imports such a kind under an alias next to the runtime name', async () => {
-    expect(await readFile(join(dir, 'src/webhooks/v1/wire.webhook.ts'), 'utf8')).toContain("import type { Wire as WireObject } from '../../api/v1/wire.types.js';");
-    expect(await readFile(join(dir, 'src/webhooks/v1/manager.webhook.ts'), 'utf8')).toContain('export function setupManagerWebhookWithManager(mgr: Manager)');
+    expect(await readFile(join(dir, 'src/webhooks/v1/wire.webhook.ts'), 'utf8')).toContain(
+      "import type { Wire as WireObject } from '../../api/v1/wire.types.js';",
+    );
+    expect(await readFile(join(dir, 'src/webhooks/v1/manager.webhook.ts'), 'utf8')).toContain(
+      'export function setupManagerWebhookWithManager(mgr: Manager)',
+    );
     expect(await readFile(join(dir, 'src/webhooks/v2/wire.conversion.ts'), 'utf8')).toContain('Wire<WireObject>');
   });
 
@@ -57,7 +104,9 @@ describe('kinds named like names the scaffolds use', () => {
     await npm(dir, 'run', 'manifests');
     const crds = (await readdir(join(dir, 'config/crd/bases'))).sort();
     expect(crds).toHaveLength(KINDS.length);
-    expect(await readFile(join(dir, 'config/crd/bases/names.example.com_wires.yaml'), 'utf8')).toMatch(/name: v1\n[^]*name: v2\n/);
+    expect(await readFile(join(dir, 'config/crd/bases/names.example.com_wires.yaml'), 'utf8')).toMatch(
+      /name: v1\n[^]*name: v2\n/,
+    );
   });
 
   it('tsc type-checks the whole project with the installed dependencies', async () => {

@@ -16,10 +16,27 @@ import { makeWorkdir, removeWorkdir } from './helpers/workdir.js';
 
 const INIT = ['init', '--domain', 'tutorial.kubebuilder.io', '--repo', 'tutorial.kubebuilder.io/project'];
 const CREATE_API = ['create', 'api', '--group', 'batch', '--version', 'v1', '--kind', 'CronJob'];
-const CREATE_WEBHOOK = ['create', 'webhook', '--group', 'batch', '--version', 'v1', '--kind', 'CronJob', '--defaulting', '--programmatic-validation'];
+const CREATE_WEBHOOK = [
+  'create',
+  'webhook',
+  '--group',
+  'batch',
+  '--version',
+  'v1',
+  '--kind',
+  'CronJob',
+  '--defaulting',
+  '--programmatic-validation',
+];
 
 async function npm(dir: string, ...args: string[]): Promise<string> {
-  const r = await execa('npm', args, { cwd: dir, reject: false, stdin: 'ignore', all: true, env: { NO_COLOR: '1', FORCE_COLOR: '0' } });
+  const r = await execa('npm', args, {
+    cwd: dir,
+    reject: false,
+    stdin: 'ignore',
+    all: true,
+    env: { NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
   if (r.exitCode !== 0) throw new Error(`npm ${args.join(' ')} exited ${r.exitCode} in ${dir}\n${String(r.all)}`);
   return String(r.all);
 }
@@ -47,7 +64,13 @@ describe("the book's commands, verbatim", () => {
 
   it('record the project and its own batch.tutorial.kubebuilder.io CronJob in PROJECT, as kubebuilder does', async () => {
     const project = parseProject(await readFile(join(dir, 'PROJECT'), 'utf8'));
-    expect(project).toEqual(expect.objectContaining({ domain: 'tutorial.kubebuilder.io', projectName: 'project', repo: 'tutorial.kubebuilder.io/project' }));
+    expect(project).toEqual(
+      expect.objectContaining({
+        domain: 'tutorial.kubebuilder.io',
+        projectName: 'project',
+        repo: 'tutorial.kubebuilder.io/project',
+      }),
+    );
     expect(project.resources).toEqual([
       expect.objectContaining({
         group: 'batch',
@@ -87,7 +110,9 @@ describe("the book's commands, installed for real", () => {
     await npm(dir, 'run', 'manifests');
     const crd = await readFile(join(dir, 'config/crd/bases/batch.tutorial.kubebuilder.io_cronjobs.yaml'), 'utf8');
     expect(crd).toContain('name: cronjobs.batch.tutorial.kubebuilder.io');
-    expect(await readFile(join(dir, 'config/rbac/role.yaml'), 'utf8')).toMatch(/- batch\.tutorial\.kubebuilder\.io\n\s+resources:\n\s+- cronjobs\n/);
+    expect(await readFile(join(dir, 'config/rbac/role.yaml'), 'utf8')).toMatch(
+      /- batch\.tutorial\.kubebuilder\.io\n\s+resources:\n\s+- cronjobs\n/,
+    );
     const webhooks = await readFile(join(dir, 'config/webhook/manifests.yaml'), 'utf8');
     expect(webhooks).toContain('/mutate-batch-tutorial-kubebuilder-io-v1-cronjob');
     expect(webhooks).toContain('/validate-batch-tutorial-kubebuilder-io-v1-cronjob');
@@ -96,7 +121,12 @@ describe("the book's commands, installed for real", () => {
   it('type-checks, and npm test passes (unit tests and the envtest suite)', async () => {
     await npm(dir, 'exec', '--', 'tsc', '--noEmit');
     const out = await npm(dir, 'test');
-    for (const file of ['src/controllers/cronjob.controller.test.ts', 'src/webhooks/v1/cronjob.webhook.test.ts', 'test/envtest.test.ts']) expect(out).toContain(file);
+    for (const file of [
+      'src/controllers/cronjob.controller.test.ts',
+      'src/webhooks/v1/cronjob.webhook.test.ts',
+      'test/envtest.test.ts',
+    ])
+      expect(out).toContain(file);
     expect(out).not.toMatch(/\bfailed\b/);
     expect(existsSync(join(dir, 'PROJECT'))).toBe(true);
   });

@@ -26,7 +26,13 @@ interface NpmResult {
 }
 
 async function npmRun(dir: string, script: string): Promise<NpmResult> {
-  const r = await execa('npm', ['run', script], { cwd: dir, reject: false, stdin: 'ignore', all: true, env: { NO_COLOR: '1', FORCE_COLOR: '0' } });
+  const r = await execa('npm', ['run', script], {
+    cwd: dir,
+    reject: false,
+    stdin: 'ignore',
+    all: true,
+    env: { NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
   return { exitCode: r.exitCode ?? -1, output: String(r.all) };
 }
 
@@ -53,7 +59,10 @@ beforeAll(async () => {
   const tarball = await packOperatorTs(join(work, 'pack'));
   dir = join(work, 'memcached-operator');
   await mkdir(dir);
-  await runCliOk(['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball], dir);
+  await runCliOk(
+    ['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball],
+    dir,
+  );
 });
 
 afterAll(async () => {
@@ -61,7 +70,6 @@ afterAll(async () => {
 });
 
 describe('a scaffolded project passes its own eslint and prettier', () => {
-
   it('after init', async () => {
     await expectClean(dir, 'init');
   });
@@ -75,11 +83,19 @@ describe('a scaffolded project passes its own eslint and prettier', () => {
     // The validator's types come in their own import, as the file was scaffolded for the defaulter only.
     const webhook = await readFile(join(dir, 'src/webhooks/v1alpha1/memcached.webhook.ts'), 'utf8');
     expect(webhook).toContain("import type { CustomValidator, Warnings } from 'operator-ts/runtime';");
-    await runCliOk(['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'], dir);
+    await runCliOk(
+      ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false'],
+      dir,
+    );
     await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting'], dir);
     // The sidecar injector joins the Pod webhook file scaffolded for the defaulter, with its own imports.
-    await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'], dir);
-    expect(await readFile(join(dir, 'src/webhooks/v1/pod.webhook.ts'), 'utf8')).toContain("import { SidecarInjector } from 'operator-ts/runtime/webhook';");
+    await runCliOk(
+      ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'],
+      dir,
+    );
+    expect(await readFile(join(dir, 'src/webhooks/v1/pod.webhook.ts'), 'utf8')).toContain(
+      "import { SidecarInjector } from 'operator-ts/runtime/webhook';",
+    );
     await expectClean(dir, 'the create commands');
   });
 
@@ -90,7 +106,10 @@ describe('a scaffolded project passes its own eslint and prettier', () => {
 
   it('lint finds a floating promise (the rules are type-aware)', async () => {
     const file = join(dir, 'src/floating.ts');
-    await writeFile(file, "export async function work(): Promise<void> {}\n\nexport function caller(): void {\n  work();\n}\n");
+    await writeFile(
+      file,
+      'export async function work(): Promise<void> {}\n\nexport function caller(): void {\n  work();\n}\n',
+    );
     try {
       const r = await npmRun(dir, 'lint');
       expect(r.exitCode).not.toBe(0);
@@ -107,9 +126,11 @@ describe('a scaffolded project passes its own eslint and prettier', () => {
   });
 });
 
-describe('every golden project passes its own eslint and prettier', () => {
+describe('every golden project passes its own lint, format check, type check, build, tests and actionlint', () => {
   it('there are golden projects of every flavour', () => {
-    expect(GOLDEN_PROJECTS).toEqual(expect.arrayContaining(['conversion', 'helm-hybrid', 'mesh', 'multigroup', 'namespaced', 'single-group']));
+    expect(GOLDEN_PROJECTS).toEqual(
+      expect.arrayContaining(['conversion', 'helm-hybrid', 'mesh', 'multigroup', 'namespaced', 'single-group']),
+    );
   });
 
   it.each(GOLDEN_PROJECTS)('%s', async (name) => {
@@ -120,9 +141,16 @@ describe('every golden project passes its own eslint and prettier', () => {
     expect(await devDependencies(copy)).toEqual(await devDependencies(dir));
     // The same dependencies as the installed project (the golden package.json differs only in the operator-ts spec).
     await symlink(join(dir, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    for (const script of ['lint', 'format:check']) {
+    // test runs the project's own unit and envtest suites against a real kube-apiserver and etcd.
+    for (const script of ['lint', 'format:check', 'typecheck', 'build', 'test']) {
       const r = await npmRun(copy, script);
       expect(r.exitCode, `npm run ${script} in golden project ${name}:\n${r.output}`).toBe(0);
+      if (script === 'test') expect(r.output, 'the envtest suite ran').not.toContain('envtest suite skipped');
+    }
+    if (hasGo) {
+      const workflows = ['lint', 'test', 'test-e2e'].map((w) => `.github/workflows/${w}.yml`);
+      const r = await execa('go', ['run', ACTIONLINT, ...workflows], { cwd: copy, reject: false, all: true });
+      expect(r.exitCode, `actionlint in golden project ${name}:\n${String(r.all)}`).toBe(0);
     }
   });
 });

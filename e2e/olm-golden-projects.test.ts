@@ -21,7 +21,8 @@ const kubectl = 'kubectl' in found ? found.kubectl : undefined;
 const skipReason = 'missing' in found ? ` (SKIPPED: ${found.missing})` : '';
 if ('missing' in found) console.warn(`e2e/olm-golden-projects.test.ts: skipping every project: ${found.missing}`);
 const update = process.env['UPDATE_GOLDEN'] === '1';
-const REGENERATE = 'To accept the change: npm run build && UPDATE_GOLDEN=1 npm exec -- vitest run --config e2e/vitest.config.ts e2e/olm-golden-projects.test.ts (then review the diff).';
+const REGENERATE =
+  'To accept the change: npm run build && UPDATE_GOLDEN=1 npm exec -- vitest run --config e2e/vitest.config.ts e2e/olm-golden-projects.test.ts (then review the diff).';
 
 /** GoldenOlmProject is one committed golden project and what its CSV must show besides the golden match. */
 interface GoldenOlmProject {
@@ -36,22 +37,41 @@ interface GoldenOlmProject {
 const PROJECTS: readonly GoldenOlmProject[] = [
   {
     name: 'single-group',
-    csv: [/name: memcacheds\.cache\.example\.com/, /type: MutatingAdmissionWebhook/, /type: ValidatingAdmissionWebhook/, /- supported: true\n\s+type: AllNamespaces/],
+    csv: [
+      /name: memcacheds\.cache\.example\.com/,
+      /type: MutatingAdmissionWebhook/,
+      /type: ValidatingAdmissionWebhook/,
+      /- supported: true\n\s+type: AllNamespaces/,
+    ],
   },
   {
     name: 'multigroup',
-    csv: [/name: captains\.crew\.example\.com/, /name: frigates\.ship\.example\.com/, /name: cruisers\.ship\.example\.com/, /webhookPath: \/mutate-ship-example-com-v1beta1-frigate/],
+    csv: [
+      /name: captains\.crew\.example\.com/,
+      /name: frigates\.ship\.example\.com/,
+      /name: cruisers\.ship\.example\.com/,
+      /webhookPath: \/mutate-ship-example-com-v1beta1-frigate/,
+    ],
   },
   {
     name: 'namespaced',
     // A namespaced manager is bound to a Role: its rules must land in the CSV's permissions (this once came
     // out as a stray ClusterRole because the scaffolded RBAC markers had no namespace=).
-    csv: [/name: tenants\.tenancy\.example\.com/, /permissions:\n(?:.*\n)*?\s+- tenants\n/, /- supported: true\n\s+type: OwnNamespace/],
+    csv: [
+      /name: tenants\.tenancy\.example\.com/,
+      /permissions:\n(?:.*\n)*?\s+- tenants\n/,
+      /- supported: true\n\s+type: OwnNamespace/,
+    ],
   },
   {
     name: 'conversion',
     // OLM only installs conversion webhooks for operators that support AllNamespaces and nothing else.
-    csv: [/type: ConversionWebhook/, /conversionCRDs:\n\s+- cronjobs\.jobs\.example\.com/, /- supported: false\n\s+type: OwnNamespace/, /- supported: true\n\s+type: AllNamespaces/],
+    csv: [
+      /type: ConversionWebhook/,
+      /conversionCRDs:\n\s+- cronjobs\.jobs\.example\.com/,
+      /- supported: false\n\s+type: OwnNamespace/,
+      /- supported: true\n\s+type: AllNamespaces/,
+    ],
   },
 ];
 
@@ -97,7 +117,10 @@ describe('OLM bundle and catalog of every golden project', () => {
 
       const first = await generateBundleFrom(dir, rendered, ['--version', '0.1.0']);
       expect(first.stderr).not.toMatch(/error/i);
-      const validate = await runCliOk(['bundle', 'validate', 'bundle', '--select-optional', 'suite=operatorframework'], dir);
+      const validate = await runCliOk(
+        ['bundle', 'validate', 'bundle', '--select-optional', 'suite=operatorframework'],
+        dir,
+      );
       expect(validate.stdout).not.toMatch(/ERROR/);
       const bundle = await readTrees(dir, ['bundle', 'bundle.Dockerfile']);
       const csv = [...bundle].find(([p]) => p.endsWith('.clusterserviceversion.yaml'))?.[1] ?? '';
@@ -108,7 +131,16 @@ describe('OLM bundle and catalog of every golden project', () => {
       await generateBundleFrom(dir, rendered, ['-q', '--version', '0.1.0']);
       expect(await readTrees(dir, ['bundle', 'bundle.Dockerfile'])).toEqual(bundle);
 
-      const catalogArgs = ['generate', 'catalog', '--catalog-dir', 'catalog', '--bundle-dir', 'bundle', '--bundle-image', `example.com/${project.name}-bundle:v0.1.0`];
+      const catalogArgs = [
+        'generate',
+        'catalog',
+        '--catalog-dir',
+        'catalog',
+        '--bundle-dir',
+        'bundle',
+        '--bundle-image',
+        `example.com/${project.name}-bundle:v0.1.0`,
+      ];
       await runCliOk(catalogArgs, dir);
       await runCliOk(['catalog', 'validate', 'catalog'], dir);
       const catalog = await readTrees(dir, ['catalog', 'catalog.Dockerfile']);

@@ -16,7 +16,8 @@ import { makeWorkdir, removeWorkdir, snapshotTree } from './helpers/workdir.js';
 const found = findKubectl();
 const kubectl = 'kubectl' in found ? found.kubectl : undefined;
 const skipReason = 'missing' in found ? ` (SKIPPED: ${found.missing})` : '';
-if ('missing' in found) console.warn(`e2e/olm.test.ts: skipping the kubectl-dependent bundle and catalog tests: ${found.missing}`);
+if ('missing' in found)
+  console.warn(`e2e/olm.test.ts: skipping the kubectl-dependent bundle and catalog tests: ${found.missing}`);
 const update = process.env.UPDATE_GOLDEN === '1';
 const PKG = 'memcached-operator';
 const BUNDLE_FLAGS = ['--channels', 'alpha', '--default-channel', 'alpha'];
@@ -28,16 +29,28 @@ async function addMarkers(project: string): Promise<void> {
   let text = await readFile(file, 'utf8');
   const M = '+operator-sdk:csv:customresourcedefinitions';
   const edits: [string, string][] = [
-    ["import type { V1ListMeta, V1ObjectMeta } from '@kubernetes/client-node';", "import type { V1ListMeta, V1ObjectMeta } from '@kubernetes/client-node';\nimport type { int32 } from 'operator-ts/types';"],
+    [
+      "import type { V1ListMeta, V1ObjectMeta } from '@kubernetes/client-node';",
+      "import type { V1ListMeta, V1ObjectMeta } from '@kubernetes/client-node';\nimport type { int32 } from 'operator-ts/types';",
+    ],
     [
       '  /**\n   * foo is an example field',
       `  /**\n   * size is the number of memcached pods.\n   * ${M}:type=spec,displayName="Size",xDescriptors={"urn:alm:descriptor:com.tectonic.ui:podCount"}\n   * +kubebuilder:validation:Minimum=1\n   * +optional\n   */\n  size?: int32;\n\n  /**\n   * foo is an example field`,
     ],
-    ['   * +listMapKey=type\n', `   * +listMapKey=type\n   * ${M}:type=status,xDescriptors={"urn:alm:descriptor:io.kubernetes.conditions"}\n`],
-    [' * +kubebuilder:object:root=true\n * +kubebuilder:subresource:status', ` * +kubebuilder:object:root=true\n * +kubebuilder:subresource:status\n * ${M}:displayName="Memcached App",resources={{Deployment,v1,""},{Service,v1,""}}`],
+    [
+      '   * +listMapKey=type\n',
+      `   * +listMapKey=type\n   * ${M}:type=status,xDescriptors={"urn:alm:descriptor:io.kubernetes.conditions"}\n`,
+    ],
+    [
+      ' * +kubebuilder:object:root=true\n * +kubebuilder:subresource:status',
+      ` * +kubebuilder:object:root=true\n * +kubebuilder:subresource:status\n * ${M}:displayName="Memcached App",resources={{Deployment,v1,""},{Service,v1,""}}`,
+    ],
   ];
   for (const [from, to] of edits) {
-    if (!text.includes(from)) throw new Error(`the scaffolded ${file} changed: cannot find ${JSON.stringify(from)}; update addMarkers in e2e/olm.test.ts`);
+    if (!text.includes(from))
+      throw new Error(
+        `the scaffolded ${file} changed: cannot find ${JSON.stringify(from)}; update addMarkers in e2e/olm.test.ts`,
+      );
     text = text.replace(from, to);
   }
   await writeFile(file, text);
@@ -59,7 +72,9 @@ async function compareGolden(actualDir: string, paths: readonly string[], golden
     }
     return;
   }
-  expect(Object.fromEntries(actual), `differs from ${goldenDir} (UPDATE_GOLDEN=1 rewrites it)`).toEqual(Object.fromEntries(existing));
+  expect(Object.fromEntries(actual), `differs from ${goldenDir} (UPDATE_GOLDEN=1 rewrites it)`).toEqual(
+    Object.fromEntries(existing),
+  );
 }
 
 describe('OLM bundle and catalog of a scaffolded project', () => {
@@ -73,7 +88,21 @@ describe('OLM bundle and catalog of a scaffolded project', () => {
     await mkdir(project);
     await runCliOk(['init', '--domain', 'example.com', '--skip-install'], project);
     await runCliOk(['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'], project);
-    await runCliOk(['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--defaulting', '--programmatic-validation'], project);
+    await runCliOk(
+      [
+        'create',
+        'webhook',
+        '--group',
+        'cache',
+        '--version',
+        'v1alpha1',
+        '--kind',
+        'Memcached',
+        '--defaulting',
+        '--programmatic-validation',
+      ],
+      project,
+    );
     await addMarkers(project);
     await runCliOk(['generate'], project);
   });
@@ -83,7 +112,9 @@ describe('OLM bundle and catalog of a scaffolded project', () => {
 
   it('scaffolds config/manifests, config/scorecard and the bundle targets', async () => {
     const files = await snapshotTree(project);
-    expect(files.get(`config/manifests/bases/${PKG}.clusterserviceversion.yaml`)).toMatch(/name: memcacheds\.cache\.example\.com/);
+    expect(files.get(`config/manifests/bases/${PKG}.clusterserviceversion.yaml`)).toMatch(
+      /name: memcacheds\.cache\.example\.com/,
+    );
     expect(files.get('config/manifests/kustomization.yaml')).toMatch(/- path: webhook_cert_patch\.yaml/);
     expect(files.get('config/scorecard/kustomization.yaml')).toMatch(/patches\/olm\.config\.yaml/);
     expect(files.get('Makefile')).toMatch(/^bundle: manifests/m);
@@ -103,26 +134,58 @@ describe('OLM bundle and catalog of a scaffolded project', () => {
     await compareGolden(project, ['bundle', 'bundle.Dockerfile'], join(goldenOlm, 'bundle-0.1.0'));
     await generateBundleFrom(project, rendered, ['-q', '--version', '0.1.0', ...BUNDLE_FLAGS]);
     expect(await snapshotTree(join(project, 'bundle'))).toEqual(bundle);
-    const validate = await runCliOk(['bundle', 'validate', 'bundle', '--select-optional', 'suite=operatorframework'], project);
+    const validate = await runCliOk(
+      ['bundle', 'validate', 'bundle', '--select-optional', 'suite=operatorframework'],
+      project,
+    );
     expect(validate.stdout).not.toMatch(/ERROR/);
   });
 
-  it.skipIf(kubectl === undefined)(`builds the golden catalog: 0.1.0, then 0.2.0 replacing it${skipReason}`, async () => {
-    const catalogArgs = (version: string): string[] => ['generate', 'catalog', '--catalog-dir', 'catalog', '--bundle-dir', `bundles/${version}`, '--bundle-image', image(version), ...BUNDLE_FLAGS];
-    await rm(join(project, 'catalog'), { recursive: true, force: true });
-    await generateBundleFrom(project, rendered, ['-q', '--version', '0.1.0', '--output-dir', 'bundles/0.1.0', ...BUNDLE_FLAGS]);
-    await runCliOk(catalogArgs('0.1.0'), project);
-    await generateBundleFrom(project, rendered, ['-q', '--version', '0.2.0', '--replaces', `${PKG}.v0.1.0`, '--output-dir', 'bundles/0.2.0', ...BUNDLE_FLAGS]);
-    await runCliOk(catalogArgs('0.2.0'), project);
-    const catalog = await snapshotTree(join(project, 'catalog'));
-    const index = catalog.get(`${PKG}/index.yaml`) ?? '';
-    expect(index).toMatch(/name: memcached-operator\.v0\.2\.0\n\s+replaces: memcached-operator\.v0\.1\.0/);
-    // Adding a release that is already there changes nothing.
-    await runCliOk(catalogArgs('0.2.0'), project);
-    expect(await snapshotTree(join(project, 'catalog'))).toEqual(catalog);
-    await runCliOk(['catalog', 'validate', 'catalog'], project);
-    await compareGolden(project, ['catalog', 'catalog.Dockerfile', 'bundles/0.2.0'], join(goldenOlm, 'catalog'));
-  });
+  it.skipIf(kubectl === undefined)(
+    `builds the golden catalog: 0.1.0, then 0.2.0 replacing it${skipReason}`,
+    async () => {
+      const catalogArgs = (version: string): string[] => [
+        'generate',
+        'catalog',
+        '--catalog-dir',
+        'catalog',
+        '--bundle-dir',
+        `bundles/${version}`,
+        '--bundle-image',
+        image(version),
+        ...BUNDLE_FLAGS,
+      ];
+      await rm(join(project, 'catalog'), { recursive: true, force: true });
+      await generateBundleFrom(project, rendered, [
+        '-q',
+        '--version',
+        '0.1.0',
+        '--output-dir',
+        'bundles/0.1.0',
+        ...BUNDLE_FLAGS,
+      ]);
+      await runCliOk(catalogArgs('0.1.0'), project);
+      await generateBundleFrom(project, rendered, [
+        '-q',
+        '--version',
+        '0.2.0',
+        '--replaces',
+        `${PKG}.v0.1.0`,
+        '--output-dir',
+        'bundles/0.2.0',
+        ...BUNDLE_FLAGS,
+      ]);
+      await runCliOk(catalogArgs('0.2.0'), project);
+      const catalog = await snapshotTree(join(project, 'catalog'));
+      const index = catalog.get(`${PKG}/index.yaml`) ?? '';
+      expect(index).toMatch(/name: memcached-operator\.v0\.2\.0\n\s+replaces: memcached-operator\.v0\.1\.0/);
+      // Adding a release that is already there changes nothing.
+      await runCliOk(catalogArgs('0.2.0'), project);
+      expect(await snapshotTree(join(project, 'catalog'))).toEqual(catalog);
+      await runCliOk(['catalog', 'validate', 'catalog'], project);
+      await compareGolden(project, ['catalog', 'catalog.Dockerfile', 'bundles/0.2.0'], join(goldenOlm, 'catalog'));
+    },
+  );
 
   it.skipIf(kubectl === undefined)(`rejects a catalog whose new release strands the old one${skipReason}`, async () => {
     const broken = join(work, 'broken');
@@ -134,30 +197,48 @@ describe('OLM bundle and catalog of a scaffolded project', () => {
     expect(`${r.stdout}${r.stderr}`).toMatch(/memcached-operator\.v0\.1\.0/);
   });
 
-  it.skipIf(kubectl === undefined)(`make bundle and npm run olm:bundle produce a valid bundle${skipReason}`, async () => {
-    // The project has no node_modules (--skip-install): a shim directory puts the built CLI and kubectl on PATH.
-    const shims = join(work, 'shims');
-    await mkdir(shims, { recursive: true });
-    await writeFile(join(shims, 'operator-ts'), `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" "$@"\n`);
-    await chmod(join(shims, 'operator-ts'), 0o755);
-    await writeFile(join(shims, 'kubectl'), `#!/bin/sh\nexec "${kubectl ?? ''}" "$@"\n`);
-    await chmod(join(shims, 'kubectl'), 0o755);
-    const env = { PATH: `${shims}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
-    // make bundle sets the manager image with `kustomize edit set image`; without Go to build kustomize (its own
-    // target downloads a GitHub release) only the npm path below runs.
-    const kustomize = await ensureKustomize();
-    if (kustomize !== undefined) {
-      const args = ['-o', 'manifests', '-o', 'node_modules', 'bundle', 'VERSION=0.3.0', 'OPERATOR_TS=operator-ts', `KUSTOMIZE=${kustomize}`];
-      const make = await execa('make', [...args, 'IMG=example.com/memcached-operator:v0.3.0'], { cwd: project, env, reject: false });
-      if (make.exitCode === 127 || /make: not found|ENOENT/.test(String(make.stderr))) return; // no make on this machine
-      expect(make.exitCode, String(make.stderr)).toBe(0);
-      const csv = await readFile(join(project, 'bundle', 'manifests', `${PKG}.clusterserviceversion.yaml`), 'utf8');
-      expect(csv).toMatch(/^  version: 0\.3\.0$/m);
-      expect(csv).toContain('image: example.com/memcached-operator:v0.3.0');
-    }
-    const npm = await execa('npm', ['run', 'olm:bundle'], { cwd: project, env, reject: false });
-    expect(npm.exitCode, `${String(npm.stdout)}\n${String(npm.stderr)}`).toBe(0);
-    expect(await readFile(join(project, 'bundle', 'manifests', `${PKG}.clusterserviceversion.yaml`), 'utf8')).toMatch(/^  version: 0\.0\.1$/m);
-    expect(await makeBundle(project, '0.4.0', { kubectl })).toBe(join(project, 'bundle'));
-  });
+  it.skipIf(kubectl === undefined)(
+    `make bundle and npm run olm:bundle produce a valid bundle${skipReason}`,
+    async () => {
+      // The project has no node_modules (--skip-install): a shim directory puts the built CLI and kubectl on PATH.
+      const shims = join(work, 'shims');
+      await mkdir(shims, { recursive: true });
+      await writeFile(join(shims, 'operator-ts'), `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" "$@"\n`);
+      await chmod(join(shims, 'operator-ts'), 0o755);
+      await writeFile(join(shims, 'kubectl'), `#!/bin/sh\nexec "${kubectl ?? ''}" "$@"\n`);
+      await chmod(join(shims, 'kubectl'), 0o755);
+      const env = { PATH: `${shims}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
+      // make bundle sets the manager image with `kustomize edit set image`; without Go to build kustomize (its own
+      // target downloads a GitHub release) only the npm path below runs.
+      const kustomize = await ensureKustomize();
+      if (kustomize !== undefined) {
+        const args = [
+          '-o',
+          'manifests',
+          '-o',
+          'node_modules',
+          'bundle',
+          'VERSION=0.3.0',
+          'OPERATOR_TS=operator-ts',
+          `KUSTOMIZE=${kustomize}`,
+        ];
+        const make = await execa('make', [...args, 'IMG=example.com/memcached-operator:v0.3.0'], {
+          cwd: project,
+          env,
+          reject: false,
+        });
+        if (make.exitCode === 127 || /make: not found|ENOENT/.test(String(make.stderr))) return; // no make on this machine
+        expect(make.exitCode, String(make.stderr)).toBe(0);
+        const csv = await readFile(join(project, 'bundle', 'manifests', `${PKG}.clusterserviceversion.yaml`), 'utf8');
+        expect(csv).toMatch(/^ {2}version: 0\.3\.0$/m);
+        expect(csv).toContain('image: example.com/memcached-operator:v0.3.0');
+      }
+      const npm = await execa('npm', ['run', 'olm:bundle'], { cwd: project, env, reject: false });
+      expect(npm.exitCode, `${String(npm.stdout)}\n${String(npm.stderr)}`).toBe(0);
+      expect(await readFile(join(project, 'bundle', 'manifests', `${PKG}.clusterserviceversion.yaml`), 'utf8')).toMatch(
+        /^ {2}version: 0\.0\.1$/m,
+      );
+      expect(await makeBundle(project, '0.4.0', { kubectl })).toBe(join(project, 'bundle'));
+    },
+  );
 });

@@ -25,7 +25,8 @@ describe('scaffolded project files', () => {
   it('git keeps dist/install.yaml and ignores the compiled manager, bin/ and Dockerfile.cross', async () => {
     await execa('git', ['init', '-q'], { cwd: dir });
     await mkdir(join(dir, 'dist'), { recursive: true });
-    const ignored = async (path: string) => (await execa('git', ['check-ignore', '-q', path], { cwd: dir, reject: false })).exitCode === 0;
+    const ignored = async (path: string) =>
+      (await execa('git', ['check-ignore', '-q', path], { cwd: dir, reject: false })).exitCode === 0;
     expect(await ignored('dist/install.yaml')).toBe(false);
     expect(await ignored('dist/main.js')).toBe(true);
     expect(await ignored('dist/bundle/main.mjs')).toBe(true);
@@ -47,7 +48,9 @@ describe('scaffolded project files', () => {
       ...froms(original).slice(1),
     ]);
     expect(cross.length).toBe(original.length);
-    expect(dry.stdout).toContain('buildx build --push --platform=linux/arm64,linux/amd64 --tag example.com/memcached-operator:0.0.1 -f Dockerfile.cross .');
+    expect(dry.stdout).toContain(
+      'buildx build --push --platform=linux/arm64,linux/amd64 --tag example.com/memcached-operator:0.0.1 -f Dockerfile.cross .',
+    );
     await writeFile(join(dir, 'Dockerfile.cross'), '');
   });
 });

@@ -9,13 +9,40 @@ import { describe, expect, it } from 'vitest';
 // table that would let two folders depend on each other. Adding a dependency is a deliberate edit of
 // this table. Tests are left out: they drive a layer from above (the schema goldens run `generate`).
 const LAYERS: Readonly<Record<string, readonly string[]>> = {
-  'src/cli': ['plugins', 'src/testing', 'src/generate', 'src/importer', 'src/manifests', 'src/plugin', 'src/machinery', 'src/model', 'src/errors'],
+  'src/cli': [
+    'plugins',
+    'src/testing',
+    'src/generate',
+    'src/importer',
+    'src/manifests',
+    'src/plugin',
+    'src/machinery',
+    'src/model',
+    'src/errors',
+  ],
   // Built-in plugins use the public plugin API only, as third-party plugins do.
   plugins: ['src/index'],
   'src/index': ['src/importer', 'src/codegen', 'src/plugin', 'src/machinery', 'src/model', 'src/errors'],
-  'src/generate': ['src/manifests', 'src/schema', 'src/markers', 'src/compiler', 'src/codegen', 'src/machinery', 'src/model', 'src/errors'],
+  'src/generate': [
+    'src/manifests',
+    'src/schema',
+    'src/markers',
+    'src/compiler',
+    'src/codegen',
+    'src/machinery',
+    'src/model',
+    'src/errors',
+  ],
   'src/importer': ['src/schema', 'src/markers', 'src/codegen', 'src/machinery', 'src/model', 'src/errors'],
-  'src/manifests': ['src/schema', 'src/markers', 'src/compiler', 'src/machinery', 'src/model', 'src/yaml', 'src/errors'],
+  'src/manifests': [
+    'src/schema',
+    'src/markers',
+    'src/compiler',
+    'src/machinery',
+    'src/model',
+    'src/yaml',
+    'src/errors',
+  ],
   'src/schema': ['src/markers', 'src/compiler', 'src/model', 'src/yaml', 'src/errors'],
   'src/markers': ['src/compiler', 'src/errors'],
   'src/compiler': ['src/errors'],
@@ -104,7 +131,11 @@ describe('layers', () => {
 
   it('has a row for every folder, and rows that only name rows', () => {
     expect([...new Set(files.map(layerOf))].filter((l) => LAYERS[l] === undefined)).toEqual([]);
-    expect(Object.values(LAYERS).flat().filter((l) => LAYERS[l] === undefined)).toEqual([]);
+    expect(
+      Object.values(LAYERS)
+        .flat()
+        .filter((l) => LAYERS[l] === undefined),
+    ).toEqual([]);
   });
 
   it('is a table without cycles', () => {
@@ -114,7 +145,10 @@ describe('layers', () => {
   it('holds: every import goes to the same folder or one the table allows', () => {
     const offences = edges
       .filter(({ from, to }) => layerOf(from) !== layerOf(to) && !(LAYERS[layerOf(from)] ?? []).includes(layerOf(to)))
-      .map(({ from, to }) => `${relative(repo, from)} -> ${relative(repo, to)} (${layerOf(from)} may not import ${layerOf(to)})`);
+      .map(
+        ({ from, to }) =>
+          `${relative(repo, from)} -> ${relative(repo, to)} (${layerOf(from)} may not import ${layerOf(to)})`,
+      );
     expect(offences).toEqual([]);
   });
 

@@ -48,8 +48,15 @@ function pod(name, group) {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, namespace: NAMESPACE, labels: { bench: group }, annotations: group === 'inject' ? { [`${PREFIX}/inject`]: 'true' } : {} },
-    spec: { containers: [{ name: 'app', image: 'registry.example.com/app:1.0', resources: { requests: { cpu: '10m' } } }] },
+    metadata: {
+      name,
+      namespace: NAMESPACE,
+      labels: { bench: group },
+      annotations: group === 'inject' ? { [`${PREFIX}/inject`]: 'true' } : {},
+    },
+    spec: {
+      containers: [{ name: 'app', image: 'registry.example.com/app:1.0', resources: { requests: { cpu: '10m' } } }],
+    },
   };
 }
 
@@ -59,11 +66,19 @@ function injector() {
     annotationPrefix: PREFIX,
     preMutate: (ctx) => (ctx.request.namespace === 'kube-system' ? { skip: 'system namespace' } : undefined),
     render: () => ({
-      containers: [{ name: 'proxy', image: 'registry.example.com/proxy:1.0', args: ['proxy', 'sidecar'], volumeMounts: [{ name: 'proxy-certs', mountPath: '/etc/certs' }] }],
+      containers: [
+        {
+          name: 'proxy',
+          image: 'registry.example.com/proxy:1.0',
+          args: ['proxy', 'sidecar'],
+          volumeMounts: [{ name: 'proxy-certs', mountPath: '/etc/certs' }],
+        },
+      ],
       initContainers: [{ name: 'proxy-init', image: 'registry.example.com/proxy-init:1.0' }],
       volumes: [{ name: 'proxy-certs', emptyDir: {} }],
     }),
-    postMutate: (ctx, _pod, injected) => void injected.containers[0]?.args?.push(`--namespace=${ctx.request.namespace ?? ''}`),
+    postMutate: (ctx, _pod, injected) =>
+      void injected.containers[0]?.args?.push(`--namespace=${ctx.request.namespace ?? ''}`),
     validate: (_ctx, p) => {
       const bad = p.spec?.containers.find((c) => !(c.image ?? '').startsWith('registry.example.com/'));
       if (bad !== undefined) throw new Error(`image ${bad.image} is not signed`);
@@ -73,7 +88,11 @@ function injector() {
 
 /** noop answers every review with allowed and no patch: the round trip alone. */
 async function noop(body) {
-  return { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: body.request.uid, allowed: true } };
+  return {
+    apiVersion: 'admission.k8s.io/v1',
+    kind: 'AdmissionReview',
+    response: { uid: body.request.uid, allowed: true },
+  };
 }
 
 function percentile(values, p) {
@@ -102,7 +121,10 @@ export async function run(report) {
     const mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: silentLogger(),
-      webhook: { port: env.webhookInstallOptions.localServingPort, certDir: env.webhookInstallOptions.localServingCertDir },
+      webhook: {
+        port: env.webhookInstallOptions.localServingPort,
+        certDir: env.webhookInstallOptions.localServingCertDir,
+      },
     });
     const server = mgr.getWebhookServer();
     server.register(INJECT_PATH, injector().handler());
@@ -111,7 +133,11 @@ export async function run(report) {
     running.catch(() => undefined);
     await server.ready();
     const client = mgr.client;
-    await client.create(builtin.Namespace, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE, labels: { [`${PREFIX}/injection`]: 'enabled' } } });
+    await client.create(builtin.Namespace, {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: NAMESPACE, labels: { [`${PREFIX}/injection`]: 'enabled' } },
+    });
     // Until the admission chain has picked the configuration up, Pods pass unmutated: wait for an injection.
     for (let i = 0; ; i++) {
       const probe = await client.create(builtin.Pod, pod(`probe-${i}`, 'inject'), { dryRun: true });
@@ -120,7 +146,9 @@ export async function run(report) {
       await new Promise((r) => setTimeout(r, 100));
     }
     // Warm-up: connections, the API server's admission plugins, V8's optimisation of the handlers.
-    for (let i = 0; i < 50; i++) for (const group of ['inject', 'noop', 'none']) await client.create(builtin.Pod, pod(`warm-${group}-${i}`, group));
+    for (let i = 0; i < 50; i++)
+      for (const group of ['inject', 'noop', 'none'])
+        await client.create(builtin.Pod, pod(`warm-${group}-${i}`, group));
     const samples = { inject: [], noop: [], none: [] };
     for (let i = 0; i < count; i++) {
       for (const group of i % 2 === 0 ? ['inject', 'noop', 'none'] : ['none', 'noop', 'inject']) {

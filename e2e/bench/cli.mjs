@@ -15,13 +15,23 @@ export async function run(report) {
   const baseline = repeat(RUNS, () => timeCommand(node, ['-e', '0']).ms);
   const help = repeat(RUNS, () => timeCommand(node, [cliBin, '--help']).ms);
   const ratio = help / baseline;
-  report('cli.help', { ms: help, nodeBaselineMs: baseline, ratio, target: ratio <= 3 ? 'met' : 'not met', goal: '<= 3x node -e 0' });
+  report('cli.help', {
+    ms: help,
+    nodeBaselineMs: baseline,
+    ratio,
+    target: ratio <= 3 ? 'met' : 'not met',
+    goal: '<= 3x node -e 0',
+  });
 
   const samples = [];
   for (let i = 0; i < 3; i++) {
     const dir = mkdtempSync(join(tmpdir(), 'operator-ts-bench-init-'));
     try {
-      const r = timeCommand(node, [cliBin, 'init', '--domain', 'example.com', '--project-name', 'bench', '--skip-install'], { cwd: dir });
+      const r = timeCommand(
+        node,
+        [cliBin, 'init', '--domain', 'example.com', '--project-name', 'bench', '--skip-install'],
+        { cwd: dir },
+      );
       samples.push(r);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -25,17 +25,31 @@ export async function run(report) {
     await env.stop();
     stops.push(performance.now() - t1);
   }
-  report('envtest.control_plane', { start_ms_median: Math.round(median(starts)), stop_ms_median: Math.round(median(stops)), runs: 3 });
+  report('envtest.control_plane', {
+    start_ms_median: Math.round(median(starts)),
+    stop_ms_median: Math.round(median(stops)),
+    runs: 3,
+  });
 
   if (process.env.BENCH_SKIP_JOURNEY === '1') {
     report('envtest.journey', { skipped: 'BENCH_SKIP_JOURNEY=1' });
     return;
   }
   const t0 = performance.now();
-  const res = spawnSync(process.execPath, [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', 'e2e/cluster/journey.test.ts'], {
-    cwd: repo,
-    encoding: 'utf8',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [
+      join(repo, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      'e2e/vitest.config.ts',
+      'e2e/cluster/journey.test.ts',
+    ],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+    },
+  );
   const ms = performance.now() - t0;
   report('envtest.journey', { duration_s: Math.round(ms / 100) / 10, passed: res.status === 0 });
 }

@@ -18,7 +18,20 @@ function fill(count) {
     store.apply({
       apiVersion: 'batch/v1',
       kind: 'Job',
-      metadata: { namespace: 'ns', name: `job-${i}`, resourceVersion: '1', ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: `cron-${i % owners}`, uid: `u${i % owners}`, controller: true }] },
+      metadata: {
+        namespace: 'ns',
+        name: `job-${i}`,
+        resourceVersion: '1',
+        ownerReferences: [
+          {
+            apiVersion: 'batch/v1',
+            kind: 'CronJob',
+            name: `cron-${i % owners}`,
+            uid: `u${i % owners}`,
+            controller: true,
+          },
+        ],
+      },
     });
   }
   return store;
@@ -40,8 +53,19 @@ export async function run(report) {
     const store = fill(count);
     const owners = count / 10;
     let found = 0;
-    const indexed = timeUs((i) => (found = listByFields(store, { namespaced: true }, { [FIELD]: `cron-${i % owners}` }, 'ns').length));
-    const scanned = timeUs((i) => (found = store.list({ namespace: 'ns' }).filter((job) => extract(job).includes(`cron-${i % owners}`)).length));
-    report('field_index.list', { n: count, matches: found, indexed_us: Number(indexed.toFixed(2)), scan_us: Number(scanned.toFixed(2)), speedup: Number((scanned / indexed).toFixed(1)) });
+    const indexed = timeUs(
+      (i) => (found = listByFields(store, { namespaced: true }, { [FIELD]: `cron-${i % owners}` }, 'ns').length),
+    );
+    const scanned = timeUs(
+      (i) =>
+        (found = store.list({ namespace: 'ns' }).filter((job) => extract(job).includes(`cron-${i % owners}`)).length),
+    );
+    report('field_index.list', {
+      n: count,
+      matches: found,
+      indexed_us: Number(indexed.toFixed(2)),
+      scan_us: Number(scanned.toFixed(2)),
+      speedup: Number((scanned / indexed).toFixed(1)),
+    });
   }
 }

@@ -129,18 +129,29 @@ export function writeGoProject(dir, n) {
 function timeWithCpu(cmd, args, cwd) {
   if (!existsSync('/usr/bin/time')) return { ...timeCommand(cmd, args, { cwd }), cpuMs: undefined };
   const start = process.hrtime.bigint();
-  const res = spawnSync('/usr/bin/time', ['-f', 'BENCH %U %S %M', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const res = spawnSync('/usr/bin/time', ['-f', 'BENCH %U %S %M', cmd, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
+  if (res.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
   const m = /BENCH ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(res.stderr);
-  return m === null ? { ms, cpuMs: undefined, rssKiB: undefined } : { ms, cpuMs: (Number(m[1]) + Number(m[2])) * 1000, rssKiB: Number(m[3]) };
+  return m === null
+    ? { ms, cpuMs: undefined, rssKiB: undefined }
+    : { ms, cpuMs: (Number(m[1]) + Number(m[2])) * 1000, rssKiB: Number(m[3]) };
 }
 
 function measure(cmd, args, cwd) {
   const samples = [];
   for (let r = 0; r < RUNS; r++) samples.push(timeWithCpu(cmd, args, cwd));
   const cpu = samples.map((s) => s.cpuMs).filter((v) => v !== undefined);
-  return { ms: median(samples.map((s) => s.ms)), cpuMs: cpu.length > 0 ? median(cpu) : undefined, rssKiB: Math.max(...samples.map((s) => s.rssKiB ?? 0)) };
+  return {
+    ms: median(samples.map((s) => s.ms)),
+    cpuMs: cpu.length > 0 ? median(cpu) : undefined,
+    rssKiB: Math.max(...samples.map((s) => s.rssKiB ?? 0)),
+  };
 }
 
 /** run measures the generate section and reports figures, ratios and targets. */
@@ -155,7 +166,12 @@ export async function run(report) {
       writeTsProject(tsDir, n);
       const o = measure(process.execPath, [cliBin, 'generate', 'crd'], tsDir);
       ours.set(n, o);
-      const fields = { kinds: n, ms: Math.round(o.ms), cpuMs: o.cpuMs === undefined ? 'n/a' : Math.round(o.cpuMs), rssMiB: Math.round(o.rssKiB / 1024) };
+      const fields = {
+        kinds: n,
+        ms: Math.round(o.ms),
+        cpuMs: o.cpuMs === undefined ? 'n/a' : Math.round(o.cpuMs),
+        rssMiB: Math.round(o.rssKiB / 1024),
+      };
       if ('path' in cg) {
         const goDir = join(work, `go-${n}`);
         writeGoProject(goDir, n);

@@ -40,6 +40,8 @@ export function repeat(n, fn) {
 
 /** report prints one benchmark line: name, figures and ratios, tab-separated for easy reading. */
 export function report(name, fields) {
-  const parts = Object.entries(fields).map(([k, v]) => `${k}=${typeof v === 'number' ? (Number.isInteger(v) ? v : v.toFixed(2)) : v}`);
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `${k}=${typeof v === 'number' ? (Number.isInteger(v) ? v : v.toFixed(2)) : v}`,
+  );
   process.stdout.write(`${name}\t${parts.join('\t')}\n`);
 }

@@ -20,7 +20,9 @@ const SECTIONS = [
 ];
 
 // BENCH_ONLY=runtime,cli runs a subset (matched against the module path without extension).
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 let failures = 0;
 for (const section of SECTIONS) {
   const file = join(here, section);

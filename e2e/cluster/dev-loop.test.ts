@@ -204,8 +204,12 @@ describe.skipIf(!isBinaryAssets(assets))('the generated project: dev loop and e2
     // A sidecar the user added keeps its image: only the manager's is set.
     const managerYaml = join(project, 'config/manager/manager.yaml');
     const docs = parseAllDocuments(await readFile(managerYaml, 'utf8'));
-    const manifests = docs.map((d) => d.toJS() as { kind: string; spec?: { template: { spec: { containers: unknown[] } } } });
-    manifests.find((m) => m.kind === 'Deployment')?.spec?.template.spec.containers.push({ name: 'sidecar', image: SIDECAR });
+    const manifests = docs.map(
+      (d) => d.toJS() as { kind: string; spec?: { template: { spec: { containers: unknown[] } } } },
+    );
+    manifests
+      .find((m) => m.kind === 'Deployment')
+      ?.spec?.template.spec.containers.push({ name: 'sidecar', image: SIDECAR });
     await writeFile(managerYaml, manifests.map((m) => stringify(m)).join('---\n'));
 
     await steps('deploy');

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1Deployment } from '@kubernetes/client-node';
-import { ApiError, builtin, defineResource, isNotFound, type Client, type KubernetesObject } from '../../dist/src/runtime/index.js';
+import {
+  ApiError,
+  builtin,
+  defineResource,
+  isNotFound,
+  type Client,
+  type KubernetesObject,
+} from '../../dist/src/runtime/index.js';
 import { RestClient, KubeTransport } from '../../dist/src/runtime/rest/index.js';
 import { newClient } from '../../dist/src/runtime/client/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
@@ -22,7 +29,13 @@ interface Memcached extends KubernetesObject {
   spec: { size?: number; containerPort?: number };
   status?: { conditions?: { type: string; status: string; reason: string }[] };
 }
-const Memcached = defineResource<Memcached>({ group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
+const Memcached = defineResource<Memcached>({
+  group: 'cache.example.com',
+  version: 'v1alpha1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const assets = findBinaryAssets();
@@ -54,9 +67,26 @@ describe.skipIf(!isBinaryAssets(assets))('new user journey on a real control pla
     project = join(work, 'memcached-operator');
     await mkdir(project);
 
-    await runCliOk(['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball], project);
+    await runCliOk(
+      ['init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball],
+      project,
+    );
     await runCliOk(['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached'], project);
-    await runCliOk(['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--defaulting', '--programmatic-validation'], project);
+    await runCliOk(
+      [
+        'create',
+        'webhook',
+        '--group',
+        'cache',
+        '--version',
+        'v1alpha1',
+        '--kind',
+        'Memcached',
+        '--defaulting',
+        '--programmatic-validation',
+      ],
+      project,
+    );
 
     // What the user writes by hand.
     await copyFile(join(fixtures, 'memcached.types.ts'), join(project, 'src/api/v1alpha1/memcached.types.ts'));
@@ -90,7 +120,14 @@ describe.skipIf(!isBinaryAssets(assets))('new user journey on a real control pla
       ],
       // Own process group: stopping it signals npm and the node process under it together, as Ctrl-C in a
       // terminal does (npm does not forward SIGTERM through the shell it runs scripts in).
-      { cwd: project, env: { KUBECONFIG: env.kubeconfigPath }, stdin: 'ignore', all: true, reject: false, detached: true },
+      {
+        cwd: project,
+        env: { KUBECONFIG: env.kubeconfigPath },
+        stdin: 'ignore',
+        all: true,
+        reject: false,
+        detached: true,
+      },
     );
     void operator.then(() => {
       operatorExited = true;
@@ -126,10 +163,17 @@ describe.skipIf(!isBinaryAssets(assets))('new user journey on a real control pla
       spec: { size: 2 },
     });
     const deployment = await waitFor('the Deployment of Memcached journey', () =>
-      client.get(builtin.Deployment, { namespace, name: 'journey' }, { live: true }).catch((err: unknown) => (isNotFound(err) ? undefined : Promise.reject(err))),
+      client
+        .get(builtin.Deployment, { namespace, name: 'journey' }, { live: true })
+        .catch((err: unknown) => (isNotFound(err) ? undefined : Promise.reject(err))),
     );
     const owner = deployment.metadata?.ownerReferences?.find((r) => r.controller === true);
-    expect(owner).toMatchObject({ apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', name: 'journey', uid: created.metadata?.uid });
+    expect(owner).toMatchObject({
+      apiVersion: 'cache.example.com/v1alpha1',
+      kind: 'Memcached',
+      name: 'journey',
+      uid: created.metadata?.uid,
+    });
     expect((deployment as V1Deployment).spec?.replicas).toBe(2);
 
     const available = await waitFor('the Available condition', async () => {
@@ -146,10 +190,12 @@ describe.skipIf(!isBinaryAssets(assets))('new user journey on a real control pla
 
   it('rejects a CR that violates a marker validation with the marker message', async () => {
     const bad = (name: string, spec: Memcached['spec']) =>
-      client.create(Memcached, { apiVersion: Memcached.apiVersion, kind: 'Memcached', metadata: { name, namespace }, spec }).then(
-        () => new Error(`${name} was accepted`),
-        (err: unknown) => err,
-      );
+      client
+        .create(Memcached, { apiVersion: Memcached.apiVersion, kind: 'Memcached', metadata: { name, namespace }, spec })
+        .then(
+          () => new Error(`${name} was accepted`),
+          (err: unknown) => err,
+        );
     const tooBig = await bad('too-big', { size: 10 });
     expect(tooBig).toBeInstanceOf(ApiError);
     expect((tooBig as ApiError).message).toContain('spec.size');

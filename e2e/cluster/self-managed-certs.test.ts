@@ -188,7 +188,7 @@ describe.skipIf(skip !== '')(`a scaffolded project with self-managed webhook cer
         config.kind === 'MutatingWebhookConfiguration'
           ? builtin.MutatingWebhookConfiguration
           : builtin.ValidatingWebhookConfiguration;
-      await client.create(resource as typeof builtin.ValidatingWebhookConfiguration, config as never);
+      await client.create(resource, config as never);
     }
     const serviceAccount = `system:serviceaccount:${SYSTEM}:${PROJECT}-controller-manager`;
     const user = await cluster.addUser({

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const ci = /^(true|1)$/i.test(process.env.CI ?? '');
 const assets = process.env.KUBEBUILDER_ASSETS;
-const provided = assets !== undefined && assets !== '' && ['kube-apiserver', 'etcd'].every((b) => existsSync(join(assets, b)));
+const provided =
+  assets !== undefined && assets !== '' && ['kube-apiserver', 'etcd'].every((b) => existsSync(join(assets, b)));
 
 const go = spawnSync('go', ['version'], { encoding: 'utf8' });
 if (go.error || go.status !== 0) {
@@ -23,13 +24,22 @@ if (go.error || go.status !== 0) {
     );
     process.exit(1);
   }
-  process.stderr.write('envtest: Go not found; cluster tests will be skipped unless KUBEBUILDER_ASSETS points at binaries\n');
+  process.stderr.write(
+    'envtest: Go not found; cluster tests will be skipped unless KUBEBUILDER_ASSETS points at binaries\n',
+  );
   process.exit(0);
 }
 const script = fileURLToPath(new URL('./build.sh', import.meta.url));
 const build = spawnSync('bash', [script], { stdio: ['ignore', 'inherit', 'inherit'] });
 if (build.status !== 0) {
-  const how = build.error !== undefined ? build.error.message : build.status === null ? `killed by ${build.signal}` : `exit ${build.status}`;
-  process.stderr.write(`envtest: building the envtest binaries with e2e/envtest-assets/build.sh failed (${how}); the cluster tests cannot run\n`);
+  const how =
+    build.error !== undefined
+      ? build.error.message
+      : build.status === null
+        ? `killed by ${build.signal}`
+        : `exit ${build.status}`;
+  process.stderr.write(
+    `envtest: building the envtest binaries with e2e/envtest-assets/build.sh failed (${how}); the cluster tests cannot run\n`,
+  );
   process.exit(build.status || 1);
 }

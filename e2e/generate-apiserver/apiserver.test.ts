@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { ApiextensionsV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { type CustomResourceDefinitionObject, findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
+import {
+  type CustomResourceDefinitionObject,
+  findBinaryAssets,
+  isBinaryAssets,
+  startTestEnv,
+  type TestEnv,
+} from '../../dist/src/testing/index.js';
 import { type CaseSamples, SAMPLES, type Spec } from './samples.js';
 
 const TESTDATA = fileURLToPath(new URL('../../src/schema/testdata', import.meta.url));
@@ -27,7 +33,12 @@ interface Installed {
 
 type Crd = CustomResourceDefinitionObject & {
   metadata: { name: string };
-  spec: { group: string; scope: string; names: { kind: string; plural: string }; versions: { name: string; served: boolean; storage: boolean }[] };
+  spec: {
+    group: string;
+    scope: string;
+    names: { kind: string; plural: string };
+    versions: { name: string; served: boolean; storage: boolean }[];
+  };
 };
 
 function goldenCrds(): { crds: Crd[]; installed: Installed[] } {
@@ -45,7 +56,14 @@ function goldenCrds(): { crds: Crd[]; installed: Installed[] } {
         crd.metadata.name = `${crd.spec.names.plural}.${group}`;
         crds.push(crd);
         const served = crd.spec.versions.find((v) => v.storage && v.served) ?? crd.spec.versions.find((v) => v.served);
-        installed.push({ case: name, kind: crd.spec.names.kind, group, plural: crd.spec.names.plural, version: served?.name ?? '', namespaced: crd.spec.scope === 'Namespaced' });
+        installed.push({
+          case: name,
+          kind: crd.spec.names.kind,
+          group,
+          plural: crd.spec.names.plural,
+          version: served?.name ?? '',
+          namespaced: crd.spec.scope === 'Namespaced',
+        });
       }
     }
   }
@@ -90,7 +108,8 @@ describe.skipIf(!isBinaryAssets(assets))('golden CRDs on a real kube-apiserver',
     for (const crd of crds) {
       const got = await ext.readCustomResourceDefinition({ name: crd.metadata.name });
       const cond = got.status?.conditions?.find((c) => c.type === 'Established');
-      if (cond?.status !== 'True') notEstablished.push(`${crd.metadata.name}: ${JSON.stringify(got.status?.conditions)}`);
+      if (cond?.status !== 'True')
+        notEstablished.push(`${crd.metadata.name}: ${JSON.stringify(got.status?.conditions)}`);
     }
     expect(notEstablished).toEqual([]);
   });
@@ -104,7 +123,11 @@ describe.skipIf(!isBinaryAssets(assets))('golden CRDs on a real kube-apiserver',
   async function create(t: Installed, spec: Spec): Promise<Record<string, unknown>> {
     const body = { apiVersion: `${t.group}/${t.version}`, kind: t.kind, metadata: { name: `s${++counter}` }, spec };
     const p = { group: t.group, version: t.version, plural: t.plural, body };
-    return (t.namespaced ? await objects.createNamespacedCustomObject({ ...p, namespace: NAMESPACE }) : await objects.createClusterCustomObject(p)) as Record<string, unknown>;
+    return (
+      t.namespaced
+        ? await objects.createNamespacedCustomObject({ ...p, namespace: NAMESPACE })
+        : await objects.createClusterCustomObject(p)
+    ) as Record<string, unknown>;
   }
 
   async function replace(t: Installed, obj: Record<string, unknown>, spec: Spec): Promise<void> {

@@ -72,7 +72,11 @@ export const SAMPLES: readonly CaseSamples[] = [
     valid: { labels: { a: 'b' }, limits: { cpu: '1' } },
     violations: [
       { name: 'minProperties (map)', spec: { labels: {} }, expect: 'should have at least 1 properties' },
-      { name: 'maxProperties (type)', spec: { limits: { cpu: '1', memory: '1Gi', disk: '1Gi' } }, expect: 'Too many: 3: must have at most 2 items' },
+      {
+        name: 'maxProperties (type)',
+        spec: { limits: { cpu: '1', memory: '1Gi', disk: '1Gi' } },
+        expect: 'Too many: 3: must have at most 2 items',
+      },
       { name: 'minProperties (type)', spec: { limits: {} }, expect: 'should have at least 1 properties' },
     ],
   },
@@ -94,8 +98,16 @@ export const SAMPLES: readonly CaseSamples[] = [
       { name: 'required literal union', spec: { level: 1 }, expect: 'spec.mode: Required value' },
     ],
   },
-  { case: 'string-enum', valid: { phase: 'Running' }, violations: [{ name: 'TypeScript enum', spec: { phase: 'Stopped' }, expect: 'Unsupported value: "Stopped"' }] },
-  { case: 'k8s-enum', valid: { tier: 'gold' }, violations: [{ name: '+k8s:enum', spec: { tier: 'bronze' }, expect: 'Unsupported value: "bronze"' }] },
+  {
+    case: 'string-enum',
+    valid: { phase: 'Running' },
+    violations: [{ name: 'TypeScript enum', spec: { phase: 'Stopped' }, expect: 'Unsupported value: "Stopped"' }],
+  },
+  {
+    case: 'k8s-enum',
+    valid: { tier: 'gold' },
+    violations: [{ name: '+k8s:enum', spec: { tier: 'bronze' }, expect: 'Unsupported value: "bronze"' }],
+  },
   {
     case: 'pattern-special-characters',
     valid: { email: 'a@b.io', odd: 'c;d' },
@@ -116,7 +128,28 @@ export const SAMPLES: readonly CaseSamples[] = [
   },
   {
     case: 'k8s-required',
-    valid: { s: 'x', l: ['a'], m: { a: 'b' }, o: { a: 'x' }, n: 'n', i: 0, s3: 'abc', b: 'aGk=', bo: false, ph: 'A', cond: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:00Z', reason: 'Done', message: '' }], t: '2026-01-01T00:00:00Z', mt: '2026-01-01T00:00:00.000001Z', du: '1h', q: '1Gi', is: 80, j: 'x', r: { a: 1 } },
+    valid: {
+      s: 'x',
+      l: ['a'],
+      m: { a: 'b' },
+      o: { a: 'x' },
+      n: 'n',
+      i: 0,
+      s3: 'abc',
+      b: 'aGk=',
+      bo: false,
+      ph: 'A',
+      cond: [
+        { type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:00Z', reason: 'Done', message: '' },
+      ],
+      t: '2026-01-01T00:00:00Z',
+      mt: '2026-01-01T00:00:00.000001Z',
+      du: '1h',
+      q: '1Gi',
+      is: 80,
+      j: 'x',
+      r: { a: 1 },
+    },
     violations: [
       { name: 'empty string', spec: { s: '' }, expect: 'spec.s in body should be at least 1 chars long' },
       { name: 'empty list', spec: { l: [] }, expect: 'spec.l in body should have at least 1 items' },
@@ -143,20 +176,31 @@ export const SAMPLES: readonly CaseSamples[] = [
       { name: 'type rule with message', spec: { min: 5, max: 3 }, expect: 'min must not exceed max' },
       { name: 'messageExpression', spec: { name: 'bob' }, expect: 'name must start with a, got bob' },
       { name: 'reason FieldValueForbidden', spec: { name: 'abcdefghijk' }, expect: 'Forbidden' },
-      { name: 'optionalOldSelf transition rule', spec: { ratchet: 5 }, update: { ratchet: 3 }, expect: 'cannot decrease' },
+      {
+        name: 'optionalOldSelf transition rule',
+        spec: { ratchet: 5 },
+        update: { ratchet: 3 },
+        expect: 'cannot decrease',
+      },
     ],
   },
   {
     case: 'type-level-xvalidation-alias',
     valid: { range: { from: 1, to: 5 } },
-    violations: [{ name: 'rule on a named type', spec: { range: { from: 5, to: 1 } }, expect: 'from must not exceed to' }],
+    violations: [
+      { name: 'rule on a named type', spec: { range: { from: 5, to: 1 } }, expect: 'from must not exceed to' },
+    ],
   },
   {
     case: 'oneof',
     valid: { a: 'x' },
     violations: [
       { name: 'ExactlyOneOf', spec: { a: 'x', b: 'y' }, expect: 'exactly one of the fields in [a b] must be set' },
-      { name: 'AtMostOneOf', spec: { a: 'x', c: 'y', d: 'z' }, expect: 'at most one of the fields in [c d] may be set' },
+      {
+        name: 'AtMostOneOf',
+        spec: { a: 'x', c: 'y', d: 'z' },
+        expect: 'at most one of the fields in [c d] may be set',
+      },
       { name: 'AtLeastOneOf', spec: { b: 'x' }, expect: 'at least one of the fields in [a c] must be set' },
     ],
   },
@@ -164,9 +208,21 @@ export const SAMPLES: readonly CaseSamples[] = [
     case: 'raw-schema',
     valid: { a: 'x', ports: [8080], match: { host: 'h' }, mode: 'aa/b' },
     violations: [
-      { name: 'oneOf from +operator-ts:schema', spec: { a: 'x', b: 'y' }, expect: 'must validate one and only one schema (oneOf)' },
-      { name: 'anyOf from +operator-ts:schema', spec: { a: 'x', match: { other: 1 } }, expect: 'must validate at least one schema (anyOf)' },
-      { name: 'escape hatch applied after MaxLength', spec: { a: 'x', mode: 'aaaa/b' }, expect: 'Too long: may not be more than 5' },
+      {
+        name: 'oneOf from +operator-ts:schema',
+        spec: { a: 'x', b: 'y' },
+        expect: 'must validate one and only one schema (oneOf)',
+      },
+      {
+        name: 'anyOf from +operator-ts:schema',
+        spec: { a: 'x', match: { other: 1 } },
+        expect: 'must validate at least one schema (anyOf)',
+      },
+      {
+        name: 'escape hatch applied after MaxLength',
+        spec: { a: 'x', mode: 'aaaa/b' },
+        expect: 'Too long: may not be more than 5',
+      },
     ],
   },
   {
@@ -174,7 +230,12 @@ export const SAMPLES: readonly CaseSamples[] = [
     valid: { id: 'a', zone: 'z' },
     violations: [
       { name: 'immutable field', spec: { id: 'a' }, update: { id: 'b' }, expect: 'field is immutable' },
-      { name: 'immutable once set', spec: { id: 'a', zone: 'z' }, update: { id: 'a' }, expect: 'field zone is immutable once set' },
+      {
+        name: 'immutable once set',
+        spec: { id: 'a', zone: 'z' },
+        update: { id: 'a' },
+        expect: 'field zone is immutable once set',
+      },
     ],
   },
   {
@@ -183,8 +244,16 @@ export const SAMPLES: readonly CaseSamples[] = [
     violations: [
       { name: 'required (no ?)', spec: { b: 'b', d: 'd', f: 'f' }, expect: 'spec.plain: Required value' },
       { name: '+required', spec: { plain: 'p', d: 'd', f: 'f' }, expect: 'spec.b: Required value' },
-      { name: '+kubebuilder:validation:Required', spec: { plain: 'p', b: 'b', f: 'f' }, expect: 'spec.d: Required value' },
-      { name: '+k8s:required means non-empty', spec: { plain: 'p', b: 'b', d: 'd', f: '' }, expect: 'should be at least 1 chars long' },
+      {
+        name: '+kubebuilder:validation:Required',
+        spec: { plain: 'p', b: 'b', f: 'f' },
+        expect: 'spec.d: Required value',
+      },
+      {
+        name: '+k8s:required means non-empty',
+        spec: { plain: 'p', b: 'b', d: 'd', f: '' },
+        expect: 'should be at least 1 chars long',
+      },
     ],
   },
   {
@@ -192,8 +261,16 @@ export const SAMPLES: readonly CaseSamples[] = [
     valid: { name: 'n', enabled: true, count: 1, big: 9007199254740991, ratio: 0.25 },
     violations: [
       { name: 'string type', spec: { name: 1, enabled: true, count: 1, big: 1 }, expect: 'must be of type string' },
-      { name: 'boolean type', spec: { name: 'n', enabled: 'yes', count: 1, big: 1 }, expect: 'must be of type boolean' },
-      { name: 'integer type', spec: { name: 'n', enabled: true, count: 1.5, big: 1 }, expect: 'must be of type integer' },
+      {
+        name: 'boolean type',
+        spec: { name: 'n', enabled: 'yes', count: 1, big: 1 },
+        expect: 'must be of type boolean',
+      },
+      {
+        name: 'integer type',
+        spec: { name: 'n', enabled: true, count: 1.5, big: 1 },
+        expect: 'must be of type integer',
+      },
       { name: 'non-nullable null', spec: { name: null, enabled: true, count: 1, big: 1 }, expect: 'spec.name' },
     ],
   },
@@ -222,28 +299,74 @@ export const SAMPLES: readonly CaseSamples[] = [
   },
   {
     case: 'topology',
-    valid: { servers: [{ name: 'a', port: 1 }, { name: 'a', port: 2 }], tags: ['x', 'y'], byName: [{ name: 'a', port: 1 }], ref: { name: 'r' } },
+    valid: {
+      servers: [
+        { name: 'a', port: 1 },
+        { name: 'a', port: 2 },
+      ],
+      tags: ['x', 'y'],
+      byName: [{ name: 'a', port: 1 }],
+      ref: { name: 'r' },
+    },
     violations: [
-      { name: 'listType=map duplicate keys', spec: { servers: [{ name: 'a', port: 1 }, { name: 'a', port: 1 }] }, expect: 'Duplicate value' },
+      {
+        name: 'listType=map duplicate keys',
+        spec: {
+          servers: [
+            { name: 'a', port: 1 },
+            { name: 'a', port: 1 },
+          ],
+        },
+        expect: 'Duplicate value',
+      },
       { name: 'listType=set duplicates', spec: { tags: ['x', 'x'] }, expect: 'Duplicate value' },
-      { name: 'listType=map on a named list type', spec: { list: [{ name: 'a', port: 1 }, { name: 'a', port: 2 }] }, expect: 'Duplicate value' },
+      {
+        name: 'listType=map on a named list type',
+        spec: {
+          list: [
+            { name: 'a', port: 1 },
+            { name: 'a', port: 2 },
+          ],
+        },
+        expect: 'Duplicate value',
+      },
       { name: 'map key is required', spec: { byName: [{ port: 1 }] }, expect: 'Required value' },
     ],
   },
   {
     case: 'time-types',
-    valid: { started: '2026-01-02T03:04:05Z', micro: '2026-01-02T03:04:05.123456Z', date: '2026-01-02T03:04:05Z', timeout: '5m' },
+    valid: {
+      started: '2026-01-02T03:04:05Z',
+      micro: '2026-01-02T03:04:05.123456Z',
+      date: '2026-01-02T03:04:05Z',
+      timeout: '5m',
+    },
     violations: [
       { name: 'format date-time (Time)', spec: { started: 'yesterday' }, expect: 'must be of type date-time' },
       { name: 'format date-time (Date)', spec: { date: '2026-13-45' }, expect: 'must be of type date-time' },
     ],
   },
-  { case: 'bytes', valid: { data: 'aGVsbG8=', files: { a: 'aGk=' } }, violations: [{ name: 'format byte', spec: { data: 'not base64!' }, expect: 'must be of type byte' }] },
+  {
+    case: 'bytes',
+    valid: { data: 'aGVsbG8=', files: { a: 'aGk=' } },
+    violations: [{ name: 'format byte', spec: { data: 'not base64!' }, expect: 'must be of type byte' }],
+  },
   {
     case: 'defaults',
     valid: {},
-    defaulted: { image: 'nginx:1.27', replicas: 3, args: ['--verbose', '--color'], empty: [], labels: { app: 'web', tier: 'front' }, policy: 'Always', both: 2, enabled: true },
-    violations: [{ name: 'defaulted field keeps its type', spec: { replicas: 'three' }, expect: 'must be of type integer' }],
+    defaulted: {
+      image: 'nginx:1.27',
+      replicas: 3,
+      args: ['--verbose', '--color'],
+      empty: [],
+      labels: { app: 'web', tier: 'front' },
+      policy: 'Always',
+      both: 2,
+      enabled: true,
+    },
+    violations: [
+      { name: 'defaulted field keeps its type', spec: { replicas: 'three' }, expect: 'must be of type integer' },
+    ],
   },
   {
     case: 'preserve-unknown-embedded',
@@ -254,8 +377,16 @@ export const SAMPLES: readonly CaseSamples[] = [
       settings: { free: true },
     },
     violations: [
-      { name: 'embedded resource needs kind', spec: { template: { apiVersion: 'v1', metadata: { name: 'x' } } }, expect: 'kind: Required value' },
-      { name: 'embedded resource needs apiVersion (X spelling)', spec: { resource: { kind: 'ConfigMap', metadata: { name: 'x' } } }, expect: 'apiVersion: Required value' },
+      {
+        name: 'embedded resource needs kind',
+        spec: { template: { apiVersion: 'v1', metadata: { name: 'x' } } },
+        expect: 'kind: Required value',
+      },
+      {
+        name: 'embedded resource needs apiVersion (X spelling)',
+        spec: { resource: { kind: 'ConfigMap', metadata: { name: 'x' } } },
+        expect: 'apiVersion: Required value',
+      },
     ],
   },
   {
@@ -272,8 +403,18 @@ export const SAMPLES: readonly CaseSamples[] = [
       { name: 'nested array item type', spec: { a: [], nested: [[1]] }, expect: 'must be of type string' },
     ],
   },
-  { case: 'maps', valid: { labels: { a: 'b' }, counts: { a: 1 }, nested: { a: { b: 'c' } } }, violations: [{ name: 'map value type', spec: { counts: { a: 'x' } }, expect: 'must be of type integer' }] },
-  { case: 'folder-optional', valid: { forced: 'f' }, violations: [{ name: 'Required in an Optional folder', spec: { name: 'n' }, expect: 'spec.forced: Required value' }] },
+  {
+    case: 'maps',
+    valid: { labels: { a: 'b' }, counts: { a: 1 }, nested: { a: { b: 'c' } } },
+    violations: [{ name: 'map value type', spec: { counts: { a: 'x' } }, expect: 'must be of type integer' }],
+  },
+  {
+    case: 'folder-optional',
+    valid: { forced: 'f' },
+    violations: [
+      { name: 'Required in an Optional folder', spec: { name: 'n' }, expect: 'spec.forced: Required value' },
+    ],
+  },
   {
     case: 'type-and-schemaless',
     valid: { flexible: 'text', stamp: 12 },
@@ -284,10 +425,22 @@ export const SAMPLES: readonly CaseSamples[] = [
   },
   {
     case: 'client-node-models',
-    valid: { secretRef: { name: 's' }, ports: [{ port: 80 }, { port: 80, protocol: 'UDP' }], resources: { limits: { cpu: '1' } } },
+    valid: {
+      secretRef: { name: 's' },
+      ports: [{ port: 80 }, { port: 80, protocol: 'UDP' }],
+      resources: { limits: { cpu: '1' } },
+    },
     violations: [
-      { name: 'required field of client-node ServicePort', spec: { ports: [{ name: 'http' }] }, expect: 'spec.ports[0].port: Required value' },
-      { name: 'quantity of client-node ResourceRequirements', spec: { resources: { limits: { cpu: 'one' } } }, expect: 'should match' },
+      {
+        name: 'required field of client-node ServicePort',
+        spec: { ports: [{ name: 'http' }] },
+        expect: 'spec.ports[0].port: Required value',
+      },
+      {
+        name: 'quantity of client-node ResourceRequirements',
+        spec: { resources: { limits: { cpu: 'one' } } },
+        expect: 'should match',
+      },
     ],
   },
   {
@@ -295,39 +448,101 @@ export const SAMPLES: readonly CaseSamples[] = [
     valid: { template: { spec: { containers: [{ name: 'c', image: 'nginx', env: [{ name: 'A', value: '1' }] }] } } },
     violations: [
       { name: 'containers are required', spec: { template: { spec: {} } }, expect: 'containers: Required value' },
-      { name: 'container env listType=map', spec: { template: { spec: { containers: [{ name: 'c', env: [{ name: 'A' }, { name: 'A' }] }] } } }, expect: 'Duplicate value' },
-      { name: 'containers listType=map', spec: { template: { spec: { containers: [{ name: 'c' }, { name: 'c' }] } } }, expect: 'Duplicate value' },
+      {
+        name: 'container env listType=map',
+        spec: { template: { spec: { containers: [{ name: 'c', env: [{ name: 'A' }, { name: 'A' }] }] } } },
+        expect: 'Duplicate value',
+      },
+      {
+        name: 'containers listType=map',
+        spec: { template: { spec: { containers: [{ name: 'c' }, { name: 'c' }] } } },
+        expect: 'Duplicate value',
+      },
     ],
   },
   // Twins of controller-tools' fixtures, with the checks of controller-tools' own envtest suite (Enum CRD).
   {
     case: 'ctrl-enum',
     valid: { field: 'Value2' },
-    violations: [{ name: '+k8s:enum type of controller-tools', spec: { field: 'Invalid' }, expect: 'Unsupported value: "Invalid"' }],
+    violations: [
+      {
+        name: '+k8s:enum type of controller-tools',
+        spec: { field: 'Invalid' },
+        expect: 'Unsupported value: "Invalid"',
+      },
+    ],
   },
   {
     case: 'ctrl-oneof',
-    valid: { firstTypeWithExactOneof: { foo: 'a' }, typeWithAllOneOf: { a: 'a', c: 'c', e: 'e' }, firstCustomTypeAlias: 100 },
+    valid: {
+      firstTypeWithExactOneof: { foo: 'a' },
+      typeWithAllOneOf: { a: 'a', c: 'c', e: 'e' },
+      firstCustomTypeAlias: 100,
+    },
     violations: [
-      { name: 'ExactlyOneOf of controller-tools', spec: { firstTypeWithExactOneof: { foo: 'a', bar: 'b' } }, expect: 'exactly one of the fields in [foo bar] must be set' },
-      { name: 'AtLeastOneOf of controller-tools', spec: { typeWithMultipleAtLeastOneOf: { a: 'a' } }, expect: 'at least one of the fields in [c d] must be set' },
-      { name: 'XValidation on a type alias of controller-tools', spec: { secondCustomTypeAlias: 7 }, expect: 'invalid CustomTypeAlias value' },
+      {
+        name: 'ExactlyOneOf of controller-tools',
+        spec: { firstTypeWithExactOneof: { foo: 'a', bar: 'b' } },
+        expect: 'exactly one of the fields in [foo bar] must be set',
+      },
+      {
+        name: 'AtLeastOneOf of controller-tools',
+        spec: { typeWithMultipleAtLeastOneOf: { a: 'a' } },
+        expect: 'at least one of the fields in [c d] must be set',
+      },
+      {
+        name: 'XValidation on a type alias of controller-tools',
+        spec: { secondCustomTypeAlias: 7 },
+        expect: 'invalid CustomTypeAlias value',
+      },
     ],
   },
   {
     case: 'ctrl-immutable',
-    valid: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm', optionalString: 'o' },
+    valid: {
+      requiredString: 'a',
+      requiredStruct: { key: 'k', value: 'v' },
+      requiredSlice: ['a'],
+      requiredMap: { a: 'b' },
+      mutableString: 'm',
+      optionalString: 'o',
+    },
     violations: [
       {
         name: 'immutable field of controller-tools',
-        spec: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm' },
-        update: { requiredString: 'b', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'n' },
+        spec: {
+          requiredString: 'a',
+          requiredStruct: { key: 'k', value: 'v' },
+          requiredSlice: ['a'],
+          requiredMap: { a: 'b' },
+          mutableString: 'm',
+        },
+        update: {
+          requiredString: 'b',
+          requiredStruct: { key: 'k', value: 'v' },
+          requiredSlice: ['a'],
+          requiredMap: { a: 'b' },
+          mutableString: 'n',
+        },
         expect: 'field is immutable',
       },
       {
         name: 'immutable once set of controller-tools',
-        spec: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm', optionalString: 'o' },
-        update: { requiredString: 'a', requiredStruct: { key: 'k', value: 'v' }, requiredSlice: ['a'], requiredMap: { a: 'b' }, mutableString: 'm' },
+        spec: {
+          requiredString: 'a',
+          requiredStruct: { key: 'k', value: 'v' },
+          requiredSlice: ['a'],
+          requiredMap: { a: 'b' },
+          mutableString: 'm',
+          optionalString: 'o',
+        },
+        update: {
+          requiredString: 'a',
+          requiredStruct: { key: 'k', value: 'v' },
+          requiredSlice: ['a'],
+          requiredMap: { a: 'b' },
+          mutableString: 'm',
+        },
         expect: 'field optionalString is immutable once set',
       },
     ],

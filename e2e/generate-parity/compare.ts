@@ -73,7 +73,11 @@ function isObject(v: unknown): v is JsonObject {
 /** canonical renders a value with sorted keys so that equal values compare equal as strings. */
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  if (isObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }
 
@@ -97,7 +101,9 @@ function childSchemas(s: JsonObject): Map<string, JsonObject> {
 }
 
 function ownKeywords(s: JsonObject): string[] {
-  return Object.keys(s).filter((k) => !IGNORED.has(k) && !(CHILD_KEYS.has(k) && (k !== 'additionalProperties' || isObject(s[k]))));
+  return Object.keys(s).filter(
+    (k) => !IGNORED.has(k) && !(CHILD_KEYS.has(k) && (k !== 'additionalProperties' || isObject(s[k]))),
+  );
 }
 
 function countNodes(s: JsonObject): number {
@@ -120,14 +126,25 @@ function walk(ours: JsonObject | undefined, theirs: JsonObject | undefined, path
     const n = countNodes(only);
     r.nodes += n;
     r.differingNodes.push(label);
-    r.diffs.push({ path: label, keyword: '(node)', ours: ours === undefined ? undefined : `${n} node(s)`, theirs: theirs === undefined ? undefined : `${n} node(s)` });
+    r.diffs.push({
+      path: label,
+      keyword: '(node)',
+      ours: ours === undefined ? undefined : `${n} node(s)`,
+      theirs: theirs === undefined ? undefined : `${n} node(s)`,
+    });
     return;
   }
   r.nodes++;
   if (typeof ours.description === 'string' && typeof theirs.description === 'string') {
     r.descriptions.both++;
     if (ours.description === theirs.description) r.descriptions.equal++;
-    else r.descriptions.differing.push({ path: label, keyword: 'description', ours: ours.description, theirs: theirs.description });
+    else
+      r.descriptions.differing.push({
+        path: label,
+        keyword: 'description',
+        ours: ours.description,
+        theirs: theirs.description,
+      });
   }
   let same = true;
   const keys = new Set([...ownKeywords(ours), ...ownKeywords(theirs)]);
@@ -147,7 +164,15 @@ function walk(ours: JsonObject | undefined, theirs: JsonObject | undefined, path
 }
 
 /** CRD_VERSION_FIELDS are the per-version fields compared besides the schema. */
-const CRD_VERSION_FIELDS = ['served', 'storage', 'deprecated', 'deprecationWarning', 'subresources', 'additionalPrinterColumns', 'selectableFields'];
+const CRD_VERSION_FIELDS = [
+  'served',
+  'storage',
+  'deprecated',
+  'deprecationWarning',
+  'subresources',
+  'additionalPrinterColumns',
+  'selectableFields',
+];
 
 /**
  * compareCrdShell compares everything of two CRDs except the schemas: names, scope, group, labels,
@@ -156,7 +181,8 @@ const CRD_VERSION_FIELDS = ['served', 'storage', 'deprecated', 'deprecationWarni
  */
 export function compareCrdShell(ours: JsonObject, theirs: JsonObject): NodeDiff[] {
   const diffs: NodeDiff[] = [];
-  const get = (o: JsonObject, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), o);
+  const get = (o: JsonObject, path: string): unknown =>
+    path.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), o);
   const annotations = (o: JsonObject): unknown => {
     const a = { ...((get(o, 'metadata.annotations') as JsonObject | undefined) ?? {}) };
     delete a['controller-gen.kubebuilder.io/version'];
@@ -166,15 +192,29 @@ export function compareCrdShell(ours: JsonObject, theirs: JsonObject): NodeDiff[
   const check = (path: string, a: unknown, b: unknown): void => {
     if (canonical(a) !== canonical(b)) diffs.push({ path: 'crd', keyword: path, ours: a, theirs: b });
   };
-  for (const p of ['metadata.name', 'metadata.labels', 'spec.group', 'spec.names', 'spec.scope', 'spec.conversion', 'spec.preserveUnknownFields']) check(p, get(ours, p), get(theirs, p));
+  for (const p of [
+    'metadata.name',
+    'metadata.labels',
+    'spec.group',
+    'spec.names',
+    'spec.scope',
+    'spec.conversion',
+    'spec.preserveUnknownFields',
+  ])
+    check(p, get(ours, p), get(theirs, p));
   check('metadata.annotations', annotations(ours), annotations(theirs));
   const versions = (o: JsonObject): JsonObject[] => (get(o, 'spec.versions') as JsonObject[] | undefined) ?? [];
-  check('spec.versions[].name', versions(ours).map((v) => v.name), versions(theirs).map((v) => v.name));
+  check(
+    'spec.versions[].name',
+    versions(ours).map((v) => v.name),
+    versions(theirs).map((v) => v.name),
+  );
   for (const v of versions(ours)) {
     const t = versions(theirs).find((x) => x.name === v.name);
     if (t === undefined) continue;
     const emptyIsAbsent = (x: unknown): unknown => (isObject(x) && Object.keys(x).length === 0 ? undefined : x);
-    for (const f of CRD_VERSION_FIELDS) check(`spec.versions[${String(v.name)}].${f}`, emptyIsAbsent(v[f]), emptyIsAbsent(t[f]));
+    for (const f of CRD_VERSION_FIELDS)
+      check(`spec.versions[${String(v.name)}].${f}`, emptyIsAbsent(v[f]), emptyIsAbsent(t[f]));
   }
   return diffs;
 }

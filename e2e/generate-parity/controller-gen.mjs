@@ -12,7 +12,11 @@ export const CONTROLLER_GEN_VERSION = 'v0.23.0';
 /** goAvailable tells whether a Go toolchain is on PATH, and if not, why. */
 export function goAvailable() {
   const res = spawnSync('go', ['version'], { encoding: 'utf8' });
-  if (res.error !== undefined || res.status !== 0) return { ok: false, reason: 'Go is not installed (no `go` on PATH); install Go 1.26+ to run the controller-gen parity checks' };
+  if (res.error !== undefined || res.status !== 0)
+    return {
+      ok: false,
+      reason: 'Go is not installed (no `go` on PATH); install Go 1.26+ to run the controller-gen parity checks',
+    };
   return { ok: true, version: res.stdout.trim() };
 }
 
@@ -30,7 +34,10 @@ export function controllerGenCacheDir(version = CONTROLLER_GEN_VERSION) {
  */
 export function ensureControllerGen(version = CONTROLLER_GEN_VERSION) {
   const override = process.env.OPERATOR_TS_CONTROLLER_GEN;
-  if (override) return existsSync(override) ? { path: override } : { missing: `OPERATOR_TS_CONTROLLER_GEN=${override} does not exist` };
+  if (override)
+    return existsSync(override)
+      ? { path: override }
+      : { missing: `OPERATOR_TS_CONTROLLER_GEN=${override} does not exist` };
   const dir = controllerGenCacheDir(version);
   const bin = join(dir, 'controller-gen');
   if (existsSync(bin)) return { path: bin };
@@ -43,7 +50,9 @@ export function ensureControllerGen(version = CONTROLLER_GEN_VERSION) {
     timeout: 15 * 60_000,
   });
   if (res.status !== 0 || !existsSync(bin)) {
-    return { missing: `go install controller-gen@${version} failed (${res.status ?? res.error?.message}):\n${res.stderr}` };
+    return {
+      missing: `go install controller-gen@${version} failed (${res.status ?? res.error?.message}):\n${res.stderr}`,
+    };
   }
   return { path: bin };
 }

@@ -7,7 +7,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { type AllowedDifference, ALLOWED_DIFFERENCES } from './allow-list.js';
-import { type CompareResult, type JsonObject, type NodeDiff, addResult, compareCrdShell, compareSchemas, emptyResult } from './compare.js';
+import {
+  type CompareResult,
+  type JsonObject,
+  type NodeDiff,
+  addResult,
+  compareCrdShell,
+  compareSchemas,
+  emptyResult,
+} from './compare.js';
 import { CONTROLLER_GEN_VERSION, ensureControllerGen, goAvailable } from './controller-gen.mjs';
 
 // Parity with controller-gen: every folder of fixtures/ is the Go twin of the golden case of the same
@@ -18,7 +26,9 @@ const TESTDATA = fileURLToPath(new URL('../../src/schema/testdata', import.meta.
 const run = promisify(execFile);
 
 function hasGo(dir: string): boolean {
-  return readdirSync(dir).some((f) => f.endsWith('.go') || (statSync(join(dir, f)).isDirectory() && hasGo(join(dir, f))));
+  return readdirSync(dir).some(
+    (f) => f.endsWith('.go') || (statSync(join(dir, f)).isDirectory() && hasGo(join(dir, f))),
+  );
 }
 
 const CASES = readdirSync(FIXTURES)
@@ -52,7 +62,8 @@ function readCrds(dir: string): Map<string, JsonObject> {
     if (!f.endsWith('.yaml')) continue;
     for (const doc of parseAllDocuments(readFileSync(join(dir, f), 'utf8'))) {
       const o = doc.toJS() as JsonObject | null;
-      if (o?.kind === 'CustomResourceDefinition') out.set(String((o.spec as { names: { kind: string } }).names.kind), o);
+      if (o?.kind === 'CustomResourceDefinition')
+        out.set(String((o.spec as { names: { kind: string } }).names.kind), o);
     }
   }
   return out;
@@ -60,7 +71,10 @@ function readCrds(dir: string): Map<string, JsonObject> {
 
 function allowed(name: string, d: NodeDiff): AllowedDifference | undefined {
   return ALLOWED_DIFFERENCES.find(
-    (a) => (a.case === '*' || a.case === name) && (typeof a.keyword === 'string' ? a.keyword === d.keyword : a.keyword.test(d.keyword)) && (typeof a.path === 'string' ? a.path === d.path : a.path.test(d.path)),
+    (a) =>
+      (a.case === '*' || a.case === name) &&
+      (typeof a.keyword === 'string' ? a.keyword === d.keyword : a.keyword.test(d.keyword)) &&
+      (typeof a.path === 'string' ? a.path === d.path : a.path.test(d.path)),
   );
 }
 
@@ -89,7 +103,10 @@ describe.skipIf(!go.ok)(`parity with controller-gen ${CONTROLLER_GEN_VERSION}`, 
       for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
         const dir = join(work, name);
         try {
-          await run(cg.path, [crdOptions(name), `paths=./${name}/...`, `output:crd:dir=${dir}`], { cwd: FIXTURES, maxBuffer: 64 * 1024 * 1024 });
+          await run(cg.path, [crdOptions(name), `paths=./${name}/...`, `output:crd:dir=${dir}`], {
+            cwd: FIXTURES,
+            maxBuffer: 64 * 1024 * 1024,
+          });
           generated.set(name, { dir });
         } catch (e) {
           generated.set(name, { dir, error: String((e as { stderr?: string }).stderr ?? e) });
@@ -113,18 +130,26 @@ describe.skipIf(!go.ok)(`parity with controller-gen ${CONTROLLER_GEN_VERSION}`, 
     for (const o of outcomes) addResult(total, o.result);
     const header = `  ${'case'.padEnd(34)} ${'schema nodes'.padEnd(13)} descriptions`;
     const sum = `  ${'TOTAL'.padEnd(34)} ${String(total.matching).padStart(5)} / ${total.nodes} (${pct(total.matching, total.nodes)})  ${total.descriptions.equal} / ${total.descriptions.both} (${pct(total.descriptions.equal, total.descriptions.both)})`;
-    process.stdout.write(`\ncontroller-gen ${CONTROLLER_GEN_VERSION} parity: matching schema nodes / all nodes, equal descriptions / nodes where both have one\n${header}\n${lines.join('\n')}\n${sum}\n`);
+    process.stdout.write(
+      `\ncontroller-gen ${CONTROLLER_GEN_VERSION} parity: matching schema nodes / all nodes, equal descriptions / nodes where both have one\n${header}\n${lines.join('\n')}\n${sum}\n`,
+    );
     // PARITY_DESCRIPTIONS=<file> writes every differing description there (too many for the console).
     const report = process.env.PARITY_DESCRIPTIONS;
     if (report !== undefined && report !== '') {
-      const text = outcomes.flatMap((o) => o.result.descriptions.differing.map((d) => `${o.name} ${d.path}\n  operator-ts:    ${JSON.stringify(d.ours)}\n  controller-gen: ${JSON.stringify(d.theirs)}\n`));
+      const text = outcomes.flatMap((o) =>
+        o.result.descriptions.differing.map(
+          (d) =>
+            `${o.name} ${d.path}\n  operator-ts:    ${JSON.stringify(d.ours)}\n  controller-gen: ${JSON.stringify(d.theirs)}\n`,
+        ),
+      );
       writeFileSync(report, text.join(''));
     }
   });
 
   it('has at least 25 Go twins of golden cases', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(25);
-    for (const name of CASES) expect(existsSync(join(TESTDATA, name, 'expected')), `${name} has no golden case`).toBe(true);
+    for (const name of CASES)
+      expect(existsSync(join(TESTDATA, name, 'expected')), `${name} has no golden case`).toBe(true);
   });
 
   for (const name of CASES) {
@@ -134,8 +159,10 @@ describe.skipIf(!go.ok)(`parity with controller-gen ${CONTROLLER_GEN_VERSION}`, 
       const theirs = readCrds((g as { dir: string }).dir);
       const ours = readCrds(join(TESTDATA, name, 'expected'));
       const result = emptyResult();
-      const schemaOf = (x: JsonObject | undefined): JsonObject | undefined => (x?.schema as { openAPIV3Schema?: JsonObject } | undefined)?.openAPIV3Schema;
-      const versionsOf = (crd: JsonObject | undefined): JsonObject[] => (crd?.spec as { versions?: JsonObject[] } | undefined)?.versions ?? [];
+      const schemaOf = (x: JsonObject | undefined): JsonObject | undefined =>
+        (x?.schema as { openAPIV3Schema?: JsonObject } | undefined)?.openAPIV3Schema;
+      const versionsOf = (crd: JsonObject | undefined): JsonObject[] =>
+        (crd?.spec as { versions?: JsonObject[] } | undefined)?.versions ?? [];
       // A CRD or version one side lacks counts all of its nodes as differing, so a refusal shows in the figures.
       const kinds = [...new Set([...ours.keys(), ...theirs.keys()])].sort();
       for (const kind of kinds) {
@@ -159,7 +186,10 @@ describe.skipIf(!go.ok)(`parity with controller-gen ${CONTROLLER_GEN_VERSION}`, 
       for (const d of result.diffs) {
         const a = allowed(name, d);
         if (a !== undefined) usedAllowances.add(a);
-        else unexpected.push(`${d.path} ${d.keyword}: operator-ts=${JSON.stringify(d.ours)} controller-gen=${JSON.stringify(d.theirs)}`);
+        else
+          unexpected.push(
+            `${d.path} ${d.keyword}: operator-ts=${JSON.stringify(d.ours)} controller-gen=${JSON.stringify(d.theirs)}`,
+          );
       }
       (outcomes[outcomes.length - 1] as CaseOutcome).unexpected = unexpected;
       expect(unexpected, `differences from controller-gen not in allow-list.ts`).toEqual([]);
@@ -169,11 +199,16 @@ describe.skipIf(!go.ok)(`parity with controller-gen ${CONTROLLER_GEN_VERSION}`, 
   it(`has at least ${MIN_EQUAL_DESCRIPTIONS * 100} % equal descriptions over all twins`, () => {
     const both = outcomes.reduce((n, o) => n + o.result.descriptions.both, 0);
     const equal = outcomes.reduce((n, o) => n + o.result.descriptions.equal, 0);
-    expect(equal / both, `${equal} of ${both} descriptions equal (PARITY_DESCRIPTIONS=<file> lists the others)`).toBeGreaterThanOrEqual(MIN_EQUAL_DESCRIPTIONS);
+    expect(
+      equal / both,
+      `${equal} of ${both} descriptions equal (PARITY_DESCRIPTIONS=<file> lists the others)`,
+    ).toBeGreaterThanOrEqual(MIN_EQUAL_DESCRIPTIONS);
   });
 
   it('has no stale allow-list entries', () => {
-    const stale = ALLOWED_DIFFERENCES.filter((a) => !usedAllowances.has(a)).map((a) => `${a.case} ${String(a.path)} ${a.keyword}`);
+    const stale = ALLOWED_DIFFERENCES.filter((a) => !usedAllowances.has(a)).map(
+      (a) => `${a.case} ${String(a.path)} ${a.keyword}`,
+    );
     expect(stale).toEqual([]);
   });
 });

@@ -12,11 +12,17 @@ export type Obj = Record<string, unknown>;
 /** HELM_LABELS are the labels a Helm release sets where kustomize's config has its own (or none). */
 export const HELM_LABELS = ['app.kubernetes.io/managed-by', 'helm.sh/chart', 'app.kubernetes.io/instance'];
 /** HELM_ANNOTATIONS are the annotations that only mean something to Helm. */
-export const HELM_ANNOTATIONS = ['helm.sh/resource-policy', 'meta.helm.sh/release-name', 'meta.helm.sh/release-namespace'];
+export const HELM_ANNOTATIONS = [
+  'helm.sh/resource-policy',
+  'meta.helm.sh/release-name',
+  'meta.helm.sh/release-namespace',
+];
 
 /** parseObjects decodes a multi-document YAML stream, dropping empty documents. */
 export function parseObjects(text: string): Obj[] {
-  return parseAllDocuments(text).map((d) => d.toJS() as unknown).filter((d): d is Obj => typeof d === 'object' && d !== null);
+  return parseAllDocuments(text)
+    .map((d) => d.toJS() as unknown)
+    .filter((d): d is Obj => typeof d === 'object' && d !== null);
 }
 
 /** objectKey identifies an object by kind, namespace and name. */
@@ -43,7 +49,10 @@ function withoutUnset(value: unknown): unknown {
 export function withoutHelmMetadata(obj: Obj): Obj {
   const out = withoutUnset(obj) as Obj;
   const meta = (out['metadata'] ?? {}) as Obj;
-  for (const [field, keys] of [['labels', HELM_LABELS], ['annotations', HELM_ANNOTATIONS]] as const) {
+  for (const [field, keys] of [
+    ['labels', HELM_LABELS],
+    ['annotations', HELM_ANNOTATIONS],
+  ] as const) {
     const map = meta[field] as Obj | undefined;
     if (map === undefined) continue;
     for (const k of keys) delete map[k];
@@ -64,7 +73,8 @@ export function differences(want: readonly Obj[], got: readonly Obj[]): string[]
   const out: string[] = [];
   for (const [k, o] of w) {
     if (!g.has(k)) out.push(`missing ${k}`);
-    else if (!isDeepStrictEqual(o, g.get(k))) out.push(`different ${k}:\n  want ${JSON.stringify(o)}\n  got  ${JSON.stringify(g.get(k))}`);
+    else if (!isDeepStrictEqual(o, g.get(k)))
+      out.push(`different ${k}:\n  want ${JSON.stringify(o)}\n  got  ${JSON.stringify(g.get(k))}`);
   }
   for (const k of g.keys()) if (!w.has(k)) out.push(`extra ${k}`);
   return out;
@@ -73,7 +83,8 @@ export function differences(want: readonly Obj[], got: readonly Obj[]): string[]
 /** missingFields lists the paths of `want` whose values `got` does not hold (the server may add more). */
 export function missingFields(want: unknown, got: unknown, path = ''): string[] {
   if (Array.isArray(want)) {
-    if (!Array.isArray(got) || got.length !== want.length) return [`${path}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`];
+    if (!Array.isArray(got) || got.length !== want.length)
+      return [`${path}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`];
     return want.flatMap((w, i) => missingFields(w, got[i], `${path}[${i}]`));
   }
   if (typeof want === 'object' && want !== null) {
@@ -88,7 +99,11 @@ export function missingFields(want: unknown, got: unknown, path = ''): string[] 
  * with kubectl's kustomize (what `make build-installer` does) and writes the chart with the built CLI.
  * It returns the kustomize output.
  */
-export async function chartProject(name: string, dir: string, kubectl: string): Promise<{ installYaml: string; stdout: string; stderr: string }> {
+export async function chartProject(
+  name: string,
+  dir: string,
+  kubectl: string,
+): Promise<{ installYaml: string; stdout: string; stderr: string }> {
   await cp(join(goldenRoot, name), dir, { recursive: true });
   const installYaml = await kustomizeDefault(dir, kubectl);
   const r = await runCliOk(['edit', '--plugins', 'helm/v1'], dir);
@@ -104,13 +119,23 @@ export async function kustomizeDefault(dir: string, kubectl: string): Promise<st
 }
 
 /** helmRun runs the Helm CLI without throwing, in a clean Helm home so tests share no state. */
-export async function helmRun(helm: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+export async function helmRun(
+  helm: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   const home = join(cwd, '.helm-home');
   const r = await execa(helm, args, {
     cwd,
     reject: false,
     stdin: 'ignore',
-    env: { HELM_CACHE_HOME: join(home, 'cache'), HELM_CONFIG_HOME: join(home, 'config'), HELM_DATA_HOME: join(home, 'data'), ...env },
+    env: {
+      HELM_CACHE_HOME: join(home, 'cache'),
+      HELM_CONFIG_HOME: join(home, 'config'),
+      HELM_DATA_HOME: join(home, 'data'),
+      ...env,
+    },
   });
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }

@@ -14,15 +14,22 @@ import { makeWorkdir, removeWorkdir } from '../helpers/workdir.js';
 const goldenChart = fileURLToPath(new URL('../golden-helm/single-group/', import.meta.url));
 const conversionChart = fileURLToPath(new URL('../golden-helm/conversion/', import.meta.url));
 const CRD = 'dist/chart/templates/crd/memcacheds.cache.example.com.yaml';
-const FOO = '              foo:\n                description: foo is an example field of Memcached. Edit memcached.types.ts to remove/update.\n                type: string\n';
-const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+const FOO =
+  '              foo:\n                description: foo is an example field of Memcached. Edit memcached.types.ts to remove/update.\n                type: string\n';
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
 
 describe('operator-ts chart version', () => {
   let dir = '';
   const git = async (...args: string[]): Promise<void> => {
     await execa('git', args, { cwd: dir, env: GIT_ENV, stdin: 'ignore' });
   };
-  const version = async (): Promise<string> => /^version: (.*)$/m.exec(await readFile(join(dir, 'dist/chart/Chart.yaml'), 'utf8'))?.[1] ?? '';
+  const version = async (): Promise<string> =>
+    /^version: (.*)$/m.exec(await readFile(join(dir, 'dist/chart/Chart.yaml'), 'utf8'))?.[1] ?? '';
   const editCrd = async (from: string, to: string): Promise<void> => {
     const text = await readFile(join(dir, CRD), 'utf8');
     expect(text).toContain(from);
@@ -43,7 +50,9 @@ describe('operator-ts chart version', () => {
 
   it('passes on an unchanged chart; a template change without a CRD change needs a patch bump', async () => {
     const r = await runCliOk(['chart', 'version'], dir);
-    expect(r.stdout).toContain('dist/chart/Chart.yaml: version 0.0.1; the chart is unchanged since dist/chart at HEAD (version 0.0.1)');
+    expect(r.stdout).toContain(
+      'dist/chart/Chart.yaml: version 0.0.1; the chart is unchanged since dist/chart at HEAD (version 0.0.1)',
+    );
     const notes = join(dir, 'dist/chart/templates/NOTES.txt');
     const original = await readFile(notes, 'utf8');
     await writeFile(notes, `${original}Thanks.\n`);
@@ -59,7 +68,9 @@ describe('operator-ts chart version', () => {
     const check = await runCli(['chart', 'version'], dir);
     expect(check.exitCode).toBe(1);
     expect(check.stdout).toContain('  minor memcacheds.cache.example.com v1alpha1 .spec.size: new optional field');
-    expect(check.stderr).toContain('dist/chart/Chart.yaml:5: version 0.0.1 is not bumped enough: the minor bump from 0.0.1 is 0.1.0');
+    expect(check.stderr).toContain(
+      'dist/chart/Chart.yaml:5: version 0.0.1 is not bumped enough: the minor bump from 0.0.1 is 0.1.0',
+    );
     expect(check.stderr).toContain('operator-ts chart version --bump auto');
     await runCliOk(['chart', 'version', '--bump', 'auto'], dir);
     expect(await version()).toBe('0.1.0');
@@ -74,7 +85,9 @@ describe('operator-ts chart version', () => {
     await editCrd(FOO, '');
     const minor = await runCli(['chart', 'version', '--bump', 'minor'], dir);
     expect(minor.exitCode).toBe(1);
-    expect(minor.stderr).toContain('--bump minor is too small: the CRD changes since dist/chart at HEAD (version 0.1.0) need a major bump');
+    expect(minor.stderr).toContain(
+      '--bump minor is too small: the CRD changes since dist/chart at HEAD (version 0.1.0) need a major bump',
+    );
     expect(minor.stderr).toContain('major memcacheds.cache.example.com v1alpha1 .spec.foo: field removed');
     expect(await version()).toBe('0.1.0');
     const auto = await runCliOk(['chart', 'version', '--bump', 'auto'], dir);
@@ -82,7 +95,9 @@ describe('operator-ts chart version', () => {
     expect(await version()).toBe('1.0.0');
     // Against the first commit the two changes together are still major.
     const first = await runCliOk(['chart', 'version', '--from', 'HEAD~1'], dir);
-    expect(first.stdout).toContain('dist/chart at HEAD~1 is version 0.0.1; the CRD changes since then need a major bump');
+    expect(first.stdout).toContain(
+      'dist/chart at HEAD~1 is version 0.0.1; the CRD changes since then need a major bump',
+    );
     // Against a chart directory.
     const fromDir = await runCliOk(['chart', 'version', '--from', goldenChart], dir);
     expect(fromDir.stdout).toContain('version 1.0.0 covers it');
@@ -110,7 +125,10 @@ describe('operator-ts chart version', () => {
     const original = await readFile(chartYaml, 'utf8');
     expect(original).toMatch(/^appVersion: .*\n/m);
     await writeFile(chartYaml, original.replace(/^appVersion: .*\n/m, ''));
-    for (const args of [['chart', 'version'], ['chart', 'version', '--bump', 'auto']]) {
+    for (const args of [
+      ['chart', 'version'],
+      ['chart', 'version', '--bump', 'auto'],
+    ]) {
       const r = await runCli(args, dir);
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toContain('dist/chart/Chart.yaml:1: appVersion is missing');
@@ -181,7 +199,8 @@ const RULES: Rule[] = [
     rule: 'an added optional field',
     chart: 'single-group',
     file: MEMCACHED,
-    edit: (t) => at(t, FOO, `${FOO}              size:\n                format: int32\n                type: integer\n`),
+    edit: (t) =>
+      at(t, FOO, `${FOO}              size:\n                format: int32\n                type: integer\n`),
     bump: 'minor',
     reason: '  minor memcacheds.cache.example.com v1alpha1 .spec.size: new optional field',
     version: '0.1.0',
@@ -193,7 +212,11 @@ const RULES: Rule[] = [
     edit: (t) => {
       const block = /\n( {2}- name: v1alpha1\n[^]*?storage: true\n(?: {4}.*\n)*)/.exec(t)?.[1] ?? '';
       expect(block).toContain('storage: true');
-      return at(t, block, `${block}${block.replace('- name: v1alpha1', '- name: v1beta1').replace('storage: true', 'storage: false')}`);
+      return at(
+        t,
+        block,
+        `${block}${block.replace('- name: v1alpha1', '- name: v1beta1').replace('storage: true', 'storage: false')}`,
+      );
     },
     bump: 'minor',
     reason: '  minor memcacheds.cache.example.com v1beta1: version added',
@@ -224,7 +247,10 @@ describe('chart version --bump auto: one CRD change per rule', () => {
   };
 
   beforeAll(async () => {
-    for (const [name, source] of [['single-group', goldenChart], ['conversion', conversionChart]] as const) {
+    for (const [name, source] of [
+      ['single-group', goldenChart],
+      ['conversion', conversionChart],
+    ] as const) {
       const dir = await makeWorkdir(`chart-bump-${name}`);
       await cp(source, join(dir, 'dist/chart'), { recursive: true });
       await git(dir, 'init', '-q');
@@ -245,9 +271,13 @@ describe('chart version --bump auto: one CRD change per rule', () => {
     try {
       const r = await runCliOk(['chart', 'version', '--bump', 'auto'], dir);
       const why = reason === undefined ? ' (no API change)\n' : `:\n${reason}\n`;
-      expect(r.stdout).toContain(`dist/chart at HEAD is version 0.0.1; the CRD changes since then need a ${bump} bump${why}`);
+      expect(r.stdout).toContain(
+        `dist/chart at HEAD is version 0.0.1; the CRD changes since then need a ${bump} bump${why}`,
+      );
       // Only the rule's own finding: the edit changed nothing else.
-      expect(r.stdout.split('\n').filter((l) => /^ {2}(major|minor) /.test(l))).toEqual(reason === undefined ? [] : [reason]);
+      expect(r.stdout.split('\n').filter((l) => /^ {2}(major|minor) /.test(l))).toEqual(
+        reason === undefined ? [] : [reason],
+      );
       expect(r.stdout).toContain(`dist/chart/Chart.yaml: version 0.0.1 -> ${version}`);
       expect(/^version: (.*)$/m.exec(await readFile(join(dir, 'dist/chart/Chart.yaml'), 'utf8'))?.[1]).toBe(version);
     } finally {

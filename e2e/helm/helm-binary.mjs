@@ -15,7 +15,10 @@ import { join } from 'node:path';
 function productHelmVersion() {
   const file = new URL('../../plugins/helm-hybrid/image.ts', import.meta.url);
   const found = /^export const HELM_VERSION = '(v\d+\.\d+\.\d+)';$/m.exec(readFileSync(file, 'utf8'));
-  if (found === null) throw new Error("plugins/helm-hybrid/image.ts: no line `export const HELM_VERSION = 'vX.Y.Z';` to read the Helm version from");
+  if (found === null)
+    throw new Error(
+      "plugins/helm-hybrid/image.ts: no line `export const HELM_VERSION = 'vX.Y.Z';` to read the Helm version from",
+    );
   return found[1];
 }
 
@@ -36,21 +39,35 @@ export function helmCacheDir(version = HELM_VERSION) {
  */
 export function ensureHelm(version = HELM_VERSION) {
   const override = process.env.OPERATOR_TS_HELM;
-  if (override) return existsSync(override) ? { path: override } : { missing: `OPERATOR_TS_HELM=${override} does not exist` };
+  if (override)
+    return existsSync(override) ? { path: override } : { missing: `OPERATOR_TS_HELM=${override} does not exist` };
   const dir = helmCacheDir(version);
   const bin = join(dir, 'helm');
   if (existsSync(bin)) return { path: bin };
   const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-  if (go.error !== undefined || go.status !== 0) return { missing: 'Go is not installed (no `go` on PATH); install Go 1.26+ to build the Helm CLI for the chart tests' };
+  if (go.error !== undefined || go.status !== 0)
+    return {
+      missing: 'Go is not installed (no `go` on PATH); install Go 1.26+ to build the Helm CLI for the chart tests',
+    };
   // Built into a scratch directory and moved into place, so an interrupted build never leaves a binary.
   const scratch = `${dir}.build-${process.pid}`;
   mkdirSync(scratch, { recursive: true });
   const started = Date.now();
-  const res = spawnSync('go', ['install', '-trimpath', '-ldflags', `-s -w -X helm.sh/helm/v4/internal/version.version=${version}`, `helm.sh/helm/v4/cmd/helm@${version}`], {
-    encoding: 'utf8',
-    env: { ...process.env, GOBIN: scratch, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' },
-    timeout: 20 * 60_000,
-  });
+  const res = spawnSync(
+    'go',
+    [
+      'install',
+      '-trimpath',
+      '-ldflags',
+      `-s -w -X helm.sh/helm/v4/internal/version.version=${version}`,
+      `helm.sh/helm/v4/cmd/helm@${version}`,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, GOBIN: scratch, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' },
+      timeout: 20 * 60_000,
+    },
+  );
   const seconds = Math.round((Date.now() - started) / 1000);
   if (res.status !== 0 || !existsSync(join(scratch, 'helm'))) {
     rmSync(scratch, { recursive: true, force: true });
@@ -74,7 +91,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const found = ensureHelm();
   if ('missing' in found) {
     if (isCI()) {
-      process.stderr.write(`helm: CI=true, and the Helm CLI ${HELM_VERSION} the chart tests need cannot be provided: ${found.missing}\n`);
+      process.stderr.write(
+        `helm: CI=true, and the Helm CLI ${HELM_VERSION} the chart tests need cannot be provided: ${found.missing}\n`,
+      );
       process.exit(1);
     }
     process.stderr.write(`${found.missing}\n`);

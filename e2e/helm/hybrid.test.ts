@@ -21,7 +21,13 @@ import {
   type Manager,
   type Reconciler,
 } from '../../dist/src/runtime/index.js';
-import { consistently, findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
+import {
+  consistently,
+  findBinaryAssets,
+  isBinaryAssets,
+  startTestEnv,
+  type TestEnv,
+} from '../../dist/src/testing/index.js';
 import { runCliOk } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/paths.js';
 import { waitFor } from '../helpers/wait.js';
@@ -33,7 +39,13 @@ interface WebApp extends KubernetesObject {
   status?: { conditions?: Condition[]; inventory?: Array<{ kind: string; name: string }> };
 }
 
-const WebAppResource = defineResource<WebApp>({ group: 'web.example.com', version: 'v1alpha1', kind: 'WebApp', plural: 'webapps', namespaced: true });
+const WebAppResource = defineResource<WebApp>({
+  group: 'web.example.com',
+  version: 'v1alpha1',
+  kind: 'WebApp',
+  plural: 'webapps',
+  namespaced: true,
+});
 const TENANT = 'web.example.com/tenant';
 const FORBIDDEN = 'e2e.example.com/override-replicas';
 const namespace = 'default';
@@ -63,7 +75,23 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
     dir = join(work, 'project');
     await mkdir(dir);
     await runCliOk(['init', '--domain', 'example.com', '--project-name', 'webapp-operator', '--skip-install'], dir);
-    await runCliOk(['create', 'api', '--plugins', 'helm-hybrid/v1', '--group', 'web', '--version', 'v1alpha1', '--kind', 'WebApp', '--helm-chart', join(work, 'webapp')], dir);
+    await runCliOk(
+      [
+        'create',
+        'api',
+        '--plugins',
+        'helm-hybrid/v1',
+        '--group',
+        'web',
+        '--version',
+        'v1alpha1',
+        '--kind',
+        'WebApp',
+        '--helm-chart',
+        join(work, 'webapp'),
+      ],
+      dir,
+    );
     await runCliOk(['generate'], dir);
     // The project's imports of operator-ts resolve to this checkout's build, its other packages to ours.
     await mkdir(join(dir, 'node_modules'));
@@ -74,15 +102,20 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
     process.env['HELM_BIN'] = found.path;
     process.env['WEB_APP_CHART'] = join(dir, 'charts/webapp');
 
-    const controller = (await import(join(dir, 'src/controllers/webapp.controller.ts'))) as { WebAppReconciler: ScaffoldedReconciler };
-    const mutation = (await import(join(dir, 'src/controllers/webapp.mutation.ts'))) as { mutateWebApp: (o: KubernetesObject, owner: WebApp) => void };
+    const controller = (await import(join(dir, 'src/controllers/webapp.controller.ts'))) as {
+      WebAppReconciler: ScaffoldedReconciler;
+    };
+    const mutation = (await import(join(dir, 'src/controllers/webapp.mutation.ts'))) as {
+      mutateWebApp: (o: KubernetesObject, owner: WebApp) => void;
+    };
     env = await startTestEnv({ crdDirectoryPaths: [join(dir, 'config/crd/bases')], errorIfCRDPathMissing: true });
     mgr = await createManager({ kubeConfig: env.kubeConfig, logger: newLogger({ level: 'silent' }) });
     // The scaffolded hook, plus one forbidden change a careless hook could make: overriding the chart's replica count.
     const hook = (object: KubernetesObject, owner: WebApp): void => {
       mutation.mutateWebApp(object, owner);
       const replicas = owner.metadata?.annotations?.[FORBIDDEN];
-      if (replicas !== undefined && object.kind === 'Deployment') (object as { spec: { replicas: number } }).spec.replicas = Number(replicas);
+      if (replicas !== undefined && object.kind === 'Deployment')
+        (object as { spec: { replicas: number } }).spec.replicas = Number(replicas);
     };
     new controller.WebAppReconciler(mgr.client, undefined, hook).setupWithManager(mgr);
     running = mgr.start(stop.signal);
@@ -99,8 +132,13 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
   const key = { namespace, name: 'shop' };
   const objectKey = { namespace, name: 'shop-webapp' };
   const live = async (): Promise<WebApp> => mgr.client.get(WebAppResource, key, { live: true });
-  const condition = (w: WebApp, type: string): Condition | undefined => w.status?.conditions?.find((c) => c.type === type);
-  const gone = async (get: () => Promise<unknown>): Promise<boolean> => get().then(() => false, (err: unknown) => (isNotFound(err) ? true : Promise.reject(err)));
+  const condition = (w: WebApp, type: string): Condition | undefined =>
+    w.status?.conditions?.find((c) => c.type === type);
+  const gone = async (get: () => Promise<unknown>): Promise<boolean> =>
+    get().then(
+      () => false,
+      (err: unknown) => (isNotFound(err) ? true : Promise.reject(err)),
+    );
 
   /** patchWebApp merges into the WebApp and waits until a reconcile of the new generation reached `until`. */
   async function patchWebApp(data: unknown, until: (w: WebApp) => boolean, what: string): Promise<WebApp> {
@@ -110,49 +148,90 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
       return until(w) ? w : undefined;
     });
   }
-  const deployedAt = (w: WebApp): boolean => condition(w, 'Deployed')?.status === 'True' && condition(w, 'Deployed')?.observedGeneration === w.metadata?.generation;
-  const failedAt = (reason: string) => (w: WebApp): boolean => condition(w, 'Failed')?.status === 'True' && condition(w, 'Failed')?.reason === reason && condition(w, 'Failed')?.observedGeneration === w.metadata?.generation;
+  const deployedAt = (w: WebApp): boolean =>
+    condition(w, 'Deployed')?.status === 'True' &&
+    condition(w, 'Deployed')?.observedGeneration === w.metadata?.generation;
+  const failedAt =
+    (reason: string) =>
+    (w: WebApp): boolean =>
+      condition(w, 'Failed')?.status === 'True' &&
+      condition(w, 'Failed')?.reason === reason &&
+      condition(w, 'Failed')?.observedGeneration === w.metadata?.generation;
 
   it('scaffolds a project that type-checks, and whose mutation hook test passes', async () => {
-    const tsc = await execa(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: dir, reject: false, stdin: 'ignore', all: true });
+    const tsc = await execa(
+      process.execPath,
+      [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
+      { cwd: dir, reject: false, stdin: 'ignore', all: true },
+    );
     expect(tsc.exitCode, String(tsc.all)).toBe(0);
-    const test = await execa(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'src/controllers/webapp.mutation.test.ts'], { cwd: dir, reject: false, stdin: 'ignore', all: true, env: { NO_COLOR: '1', CI: '1' } });
+    const test = await execa(
+      process.execPath,
+      [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'src/controllers/webapp.mutation.test.ts'],
+      { cwd: dir, reject: false, stdin: 'ignore', all: true, env: { NO_COLOR: '1', CI: '1' } },
+    );
     expect(test.exitCode, String(test.all)).toBe(0);
     expect(String(test.all)).toMatch(/Tests\s+2 passed/);
   }, 120_000);
 
   it('creates the chart objects with the injected tenant labels, owned by the WebApp', async () => {
-    await mgr.client.create(WebAppResource, { apiVersion: WebAppResource.apiVersion, kind: 'WebApp', metadata: { ...key, labels: { [TENANT]: 'acme' } }, spec: { replicaCount: 2 } });
+    await mgr.client.create(WebAppResource, {
+      apiVersion: WebAppResource.apiVersion,
+      kind: 'WebApp',
+      metadata: { ...key, labels: { [TENANT]: 'acme' } },
+      spec: { replicaCount: 2 },
+    });
     const w = await waitFor('the WebApp to be Deployed', async () => {
       const got = await live();
       return deployedAt(got) ? got : undefined;
     });
     expect(condition(w, 'Failed')?.status).toBe('False');
     expect(w.metadata?.finalizers).toContain('web.example.com/helm-release');
-    expect(w.status?.inventory?.map((e) => `${e.kind}/${e.name}`)).toEqual(['Service/shop-webapp', 'ServiceAccount/shop-webapp', 'Deployment/shop-webapp']);
+    expect(w.status?.inventory?.map((e) => `${e.kind}/${e.name}`)).toEqual([
+      'Service/shop-webapp',
+      'ServiceAccount/shop-webapp',
+      'Deployment/shop-webapp',
+    ]);
 
     const deployment = await mgr.client.get(builtin.Deployment, objectKey);
     expect(deployment.spec?.replicas).toBe(2);
     expect(deployment.metadata?.labels?.[TENANT]).toBe('acme');
     expect(deployment.metadata?.labels?.['app.kubernetes.io/name']).toBe('webapp');
     expect(deployment.spec?.template.metadata?.labels?.[TENANT]).toBe('acme');
-    expect(deployment.metadata?.ownerReferences).toEqual([expect.objectContaining({ kind: 'WebApp', name: 'shop', uid: w.metadata?.uid, controller: true })]);
-    for (const get of [() => mgr.client.get(builtin.Service, objectKey), () => mgr.client.get(builtin.ServiceAccount, objectKey)]) {
+    expect(deployment.metadata?.ownerReferences).toEqual([
+      expect.objectContaining({ kind: 'WebApp', name: 'shop', uid: w.metadata?.uid, controller: true }),
+    ]);
+    for (const get of [
+      () => mgr.client.get(builtin.Service, objectKey),
+      () => mgr.client.get(builtin.ServiceAccount, objectKey),
+    ]) {
       expect((await get()).metadata?.labels?.[TENANT]).toBe('acme');
     }
   });
 
   it('updates the objects when the WebApp changes', async () => {
-    await patchWebApp({ metadata: { labels: { [TENANT]: 'globex' } }, spec: { replicaCount: 3, service: { port: 8080 } } }, deployedAt, 'the updated WebApp to be Deployed');
+    await patchWebApp(
+      { metadata: { labels: { [TENANT]: 'globex' } }, spec: { replicaCount: 3, service: { port: 8080 } } },
+      deployedAt,
+      'the updated WebApp to be Deployed',
+    );
     await waitFor('the Deployment to follow the WebApp', async () => {
       const d = await mgr.client.get(builtin.Deployment, objectKey);
-      return d.spec?.replicas === 3 && d.metadata?.labels?.[TENANT] === 'globex' && d.spec.template.metadata?.labels?.[TENANT] === 'globex' ? d : undefined;
+      return d.spec?.replicas === 3 &&
+        d.metadata?.labels?.[TENANT] === 'globex' &&
+        d.spec.template.metadata?.labels?.[TENANT] === 'globex'
+        ? d
+        : undefined;
     });
     expect((await mgr.client.get(builtin.Service, objectKey)).spec?.ports?.[0]?.port).toBe(8080);
   });
 
   it('prunes an object that left the render', async () => {
-    const w = await patchWebApp({ spec: { serviceAccount: { create: false } } }, deployedAt, 'the WebApp without a ServiceAccount to be Deployed');
+    const w = await patchWebApp(
+      { spec: { serviceAccount: { create: false } } },
+      deployedAt,
+      'the WebApp without a ServiceAccount to be Deployed',
+    );
     // The message is the last reconcile's: the one that pruned, or a later one (woken by its own status write) with nothing left to prune.
     expect(condition(w, 'Deployed')?.message).toMatch(/^2 objects applied(, 1 pruned)?$/);
     expect(w.status?.inventory?.map((e) => e.kind)).toEqual(['Service', 'Deployment']);
@@ -161,27 +240,50 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
 
   it('refuses a forbidden mutation with a Failed condition and changes nothing', async () => {
     const before = await mgr.client.get(builtin.Deployment, objectKey);
-    const w = await patchWebApp({ metadata: { annotations: { [FORBIDDEN]: '9' } }, spec: { replicaCount: 4 } }, failedAt('MutationRefused'), 'the forbidden mutation to be refused');
+    const w = await patchWebApp(
+      { metadata: { annotations: { [FORBIDDEN]: '9' } }, spec: { replicaCount: 4 } },
+      failedAt('MutationRefused'),
+      'the forbidden mutation to be refused',
+    );
     expect(condition(w, 'Failed')?.message).toBe(
       'mutation refused, nothing applied: Deployment/shop-webapp: replace spec.replicas: not in the allow-list (new labels and annotations on metadata and pod templates)',
     );
     expect(condition(w, 'Deployed')?.status).toBe('False');
     // The refusal and the status write happen in one reconcile, before any apply: nothing was sent.
-    await consistently(async () => {
-      const d = await mgr.client.get(builtin.Deployment, objectKey);
-      expect(d.metadata?.resourceVersion).toBe(before.metadata?.resourceVersion);
-      expect(d.spec?.replicas).toBe(3);
-    }, { duration: 1000, interval: 100 });
-    await patchWebApp({ metadata: { annotations: { [FORBIDDEN]: null } } }, deployedAt, 'the WebApp to be Deployed again');
+    await consistently(
+      async () => {
+        const d = await mgr.client.get(builtin.Deployment, objectKey);
+        expect(d.metadata?.resourceVersion).toBe(before.metadata?.resourceVersion);
+        expect(d.spec?.replicas).toBe(3);
+      },
+      { duration: 1000, interval: 100 },
+    );
+    await patchWebApp(
+      { metadata: { annotations: { [FORBIDDEN]: null } } },
+      deployedAt,
+      'the WebApp to be Deployed again',
+    );
     expect((await mgr.client.get(builtin.Deployment, objectKey)).spec?.replicas).toBe(4);
   });
 
   it("reports Helm's error and a value the operator fixes as Failed, applying nothing", async () => {
     const before = (await mgr.client.get(builtin.Deployment, objectKey)).metadata?.resourceVersion;
-    const helmFailed = await patchWebApp({ spec: { image: 'nginx' } }, failedAt('RenderFailed'), "Helm's error to be reported");
-    expect(condition(helmFailed, 'Failed')?.message).toMatch(/^webapp\/templates\/deployment\.yaml:\d+:\d+ executing .*<\.Values\.image\.repository>: can't evaluate field repository/);
-    const locked = await patchWebApp({ spec: { image: null, fullnameOverride: 'other' } }, failedAt('LockedValue'), 'the locked value to be refused');
-    expect(condition(locked, 'Failed')?.message).toBe('spec sets fullnameOverride, which the operator fixes; remove it from the spec');
+    const helmFailed = await patchWebApp(
+      { spec: { image: 'nginx' } },
+      failedAt('RenderFailed'),
+      "Helm's error to be reported",
+    );
+    expect(condition(helmFailed, 'Failed')?.message).toMatch(
+      /^webapp\/templates\/deployment\.yaml:\d+:\d+ executing .*<\.Values\.image\.repository>: can't evaluate field repository/,
+    );
+    const locked = await patchWebApp(
+      { spec: { image: null, fullnameOverride: 'other' } },
+      failedAt('LockedValue'),
+      'the locked value to be refused',
+    );
+    expect(condition(locked, 'Failed')?.message).toBe(
+      'spec sets fullnameOverride, which the operator fixes; remove it from the spec',
+    );
     expect((await mgr.client.get(builtin.Deployment, objectKey)).metadata?.resourceVersion).toBe(before);
     await patchWebApp({ spec: { fullnameOverride: null } }, deployedAt, 'the WebApp to be Deployed again');
   });
@@ -190,7 +292,12 @@ describe.skipIf(!isBinaryAssets(assets))('a Helm-hybrid operator on envtest', ()
     // Port 70000 renders fine and the API server refuses the Service; the ServiceAccount before it was applied.
     const broken = { namespace, name: 'broken' };
     const spec = { service: { port: 70000 } };
-    await mgr.client.create(WebAppResource, { apiVersion: WebAppResource.apiVersion, kind: 'WebApp', metadata: broken, spec });
+    await mgr.client.create(WebAppResource, {
+      apiVersion: WebAppResource.apiVersion,
+      kind: 'WebApp',
+      metadata: broken,
+      spec,
+    });
     const w = await waitFor('the refused Service to be reported', async () => {
       const got = await mgr.client.get(WebAppResource, broken, { live: true });
       return condition(got, 'Failed')?.reason === 'ApplyFailed' ? got : undefined;

@@ -16,21 +16,40 @@ export function findKubectl(): { kubectl: string } | { missing: string } {
   const assets = findBinaryAssets();
   if (!isBinaryAssets(assets)) return { missing: assets.missing };
   if (assets.kubectl === undefined)
-    return { missing: `no kubectl next to kube-apiserver in ${assets.dir}: run \`bash e2e/envtest-assets/build.sh\` (it builds kubectl too) or set TEST_ASSET_KUBECTL` };
+    return {
+      missing: `no kubectl next to kube-apiserver in ${assets.dir}: run \`bash e2e/envtest-assets/build.sh\` (it builds kubectl too) or set TEST_ASSET_KUBECTL`,
+    };
   return { kubectl: assets.kubectl };
 }
 
 /** renderManifests runs `kubectl kustomize config/manifests` in a project, as `make bundle` does. */
 export async function renderManifests(projectDir: string, kubectl: string): Promise<string> {
-  const r = await execa(kubectl, ['kustomize', 'config/manifests'], { cwd: projectDir, reject: false, stdin: 'ignore' });
-  if (r.exitCode !== 0) throw new Error(`kubectl kustomize config/manifests failed in ${projectDir}:\n${String(r.stderr)}`);
+  const r = await execa(kubectl, ['kustomize', 'config/manifests'], {
+    cwd: projectDir,
+    reject: false,
+    stdin: 'ignore',
+  });
+  if (r.exitCode !== 0)
+    throw new Error(`kubectl kustomize config/manifests failed in ${projectDir}:\n${String(r.stderr)}`);
   return String(r.stdout);
 }
 
 /** generateBundleFrom pipes rendered manifests into the built `operator-ts generate bundle` in a project. */
-export async function generateBundleFrom(projectDir: string, rendered: string, args: readonly string[]): Promise<{ stdout: string; stderr: string }> {
-  const r = await execa(process.execPath, [cliBin, 'generate', 'bundle', ...args], { cwd: projectDir, input: rendered, reject: false, env: { NO_COLOR: '1' } });
-  if (r.exitCode !== 0) throw new Error(`operator-ts generate bundle ${args.join(' ')} exited ${r.exitCode}\nstdout:\n${String(r.stdout)}\nstderr:\n${String(r.stderr)}`);
+export async function generateBundleFrom(
+  projectDir: string,
+  rendered: string,
+  args: readonly string[],
+): Promise<{ stdout: string; stderr: string }> {
+  const r = await execa(process.execPath, [cliBin, 'generate', 'bundle', ...args], {
+    cwd: projectDir,
+    input: rendered,
+    reject: false,
+    env: { NO_COLOR: '1' },
+  });
+  if (r.exitCode !== 0)
+    throw new Error(
+      `operator-ts generate bundle ${args.join(' ')} exited ${r.exitCode}\nstdout:\n${String(r.stdout)}\nstderr:\n${String(r.stderr)}`,
+    );
   return { stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
@@ -50,7 +69,11 @@ export interface MakeBundleOptions {
  * the optional operatorframework suite) and return the bundle directory. Throws with the tool output on
  * any failure, or when no kubectl is found (call {@link findKubectl} first to skip instead).
  */
-export async function makeBundle(projectDir: string, version: string, options: MakeBundleOptions = {}): Promise<string> {
+export async function makeBundle(
+  projectDir: string,
+  version: string,
+  options: MakeBundleOptions = {},
+): Promise<string> {
   let kubectl = options.kubectl;
   if (kubectl === undefined) {
     const found = findKubectl();

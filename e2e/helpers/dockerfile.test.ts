@@ -24,7 +24,9 @@ describe('dockerignoreMatcher', () => {
 
 describe('parseDockerfile', () => {
   it('splits stages, joins continuations and drops comments', () => {
-    const stages = parseDockerfile('# build\nFROM node:24 AS builder\nRUN a \\\n  && b\nFROM scratch\nCOPY --from=builder /x /y\n');
+    const stages = parseDockerfile(
+      '# build\nFROM node:24 AS builder\nRUN a \\\n  && b\nFROM scratch\nCOPY --from=builder /x /y\n',
+    );
     expect(stages).toEqual([
       { from: 'node:24', name: 'builder', instructions: [{ op: 'RUN', args: 'a && b', line: 3 }] },
       { from: 'scratch', name: undefined, instructions: [{ op: 'COPY', args: '--from=builder /x /y', line: 6 }] },
@@ -65,7 +67,9 @@ describe('buildImage', () => {
   it('fails on an instruction it does not emulate, and on a source the context lacks', async () => {
     dir = await makeWorkdir('dockerfile');
     await writeFile(join(dir, 'Dockerfile'), 'FROM b\nHEALTHCHECK CMD x\n');
-    await expect(buildImage(dir, join(dir, 'out'))).rejects.toThrow('Dockerfile:2: instruction HEALTHCHECK is not emulated');
+    await expect(buildImage(dir, join(dir, 'out'))).rejects.toThrow(
+      'Dockerfile:2: instruction HEALTHCHECK is not emulated',
+    );
     await writeFile(join(dir, 'Dockerfile'), 'FROM b\nCOPY missing /x\n');
     await expect(buildImage(dir, join(dir, 'out2'))).rejects.toThrow('COPY source missing is missing');
   });

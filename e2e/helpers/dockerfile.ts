@@ -29,7 +29,8 @@ export function parseDockerfile(text: string): DockerStage[] {
   for (let i = 0; i < lines.length; i++) {
     const first = i + 1;
     let logical = lines[i]!;
-    while (logical.endsWith('\\') && i + 1 < lines.length) logical = `${logical.slice(0, -1).trimEnd()} ${lines[++i]!.trim()}`;
+    while (logical.endsWith('\\') && i + 1 < lines.length)
+      logical = `${logical.slice(0, -1).trimEnd()} ${lines[++i]!.trim()}`;
     const trimmed = logical.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     const m = /^(\S+)\s+(.*)$/.exec(trimmed);
@@ -57,7 +58,10 @@ export function dockerignoreMatcher(text: string): (path: string) => boolean {
     .filter((l) => l !== '' && !l.startsWith('#'))
     .map((l) => {
       const negate = l.startsWith('!');
-      const pattern = posix.normalize((negate ? l.slice(1) : l).trim()).replace(/^\/+/, '').replace(/\/+$/, '');
+      const pattern = posix
+        .normalize((negate ? l.slice(1) : l).trim())
+        .replace(/^\/+/, '')
+        .replace(/\/+$/, '');
       return { negate, re: globToRegExp(pattern) };
     });
   return (path) => {
@@ -110,7 +114,11 @@ export interface BuiltImage {
  * buildImage builds a project's Dockerfile into `outDir` (one directory per stage) without Docker. RUN
  * commands run with `sh -c` on the host with the given environment added.
  */
-export async function buildImage(context: string, outDir: string, env: Record<string, string> = {}): Promise<BuiltImage> {
+export async function buildImage(
+  context: string,
+  outDir: string,
+  env: Record<string, string> = {},
+): Promise<BuiltImage> {
   const stages = parseDockerfile(await readFile(join(context, 'Dockerfile'), 'utf8'));
   const ignoreText = await readFile(join(context, '.dockerignore'), 'utf8').catch(() => '');
   const ignored = dockerignoreMatcher(ignoreText);
@@ -134,7 +142,8 @@ export async function buildImage(context: string, outDir: string, env: Record<st
           break;
         case 'COPY': {
           const words = ins.args.split(/\s+/);
-          const fromFlag = words[0]?.startsWith('--from=') === true ? words.shift()!.slice('--from='.length) : undefined;
+          const fromFlag =
+            words[0]?.startsWith('--from=') === true ? words.shift()!.slice('--from='.length) : undefined;
           if (words.some((w) => w.startsWith('--'))) throw new Error(`${where}: COPY flag not emulated: ${ins.args}`);
           const dest = words.pop()!;
           const sourceRoot = fromFlag === undefined ? context : built.get(fromFlag);
@@ -150,7 +159,13 @@ export async function buildImage(context: string, outDir: string, env: Record<st
         }
         case 'RUN': {
           ran.push({ stage: name, command: ins.args });
-          const r = await execa('sh', ['-c', ins.args], { cwd: inStage('.'), env: { NO_COLOR: '1', ...env }, stdin: 'ignore', all: true, reject: false });
+          const r = await execa('sh', ['-c', ins.args], {
+            cwd: inStage('.'),
+            env: { NO_COLOR: '1', ...env },
+            stdin: 'ignore',
+            all: true,
+            reject: false,
+          });
           if (r.exitCode !== 0) throw new Error(`${where}: RUN ${ins.args} exited ${r.exitCode}\n${String(r.all)}`);
           break;
         }
@@ -159,7 +174,8 @@ export async function buildImage(context: string, outDir: string, env: Record<st
           break;
         case 'ENTRYPOINT': {
           const parsed: unknown = JSON.parse(ins.args);
-          if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string')) throw new Error(`${where}: ENTRYPOINT is not in exec form`);
+          if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string'))
+            throw new Error(`${where}: ENTRYPOINT is not in exec form`);
           entrypoint = parsed;
           break;
         }
@@ -199,7 +215,10 @@ async function copyFiltered(root: string, src: string, target: string, ignored: 
   await cp(join(root, src), target, {
     recursive: true,
     filter: (from) => {
-      const rel = from.slice(root.length + 1).split('\\').join('/');
+      const rel = from
+        .slice(root.length + 1)
+        .split('\\')
+        .join('/');
       return rel === '' || !ignored(rel);
     },
   });

@@ -54,8 +54,12 @@ export function formatTreeDiff(
   const out = [`${label} differs (- committed, + generated):`];
   for (const p of diff.missing) out.push(`  missing: ${p}`);
   for (const p of diff.extra) out.push(`  extra:   ${p}`);
-  for (const p of diff.changed.slice(0, maxFiles)) out.push(`  changed: ${p}`, firstDifference(want.get(p) ?? '', got.get(p) ?? ''));
-  if (diff.changed.length > maxFiles) out.push(`  ... and ${diff.changed.length - maxFiles} more changed files: ${diff.changed.slice(maxFiles).join(', ')}`);
+  for (const p of diff.changed.slice(0, maxFiles))
+    out.push(`  changed: ${p}`, firstDifference(want.get(p) ?? '', got.get(p) ?? ''));
+  if (diff.changed.length > maxFiles)
+    out.push(
+      `  ... and ${diff.changed.length - maxFiles} more changed files: ${diff.changed.slice(maxFiles).join(', ')}`,
+    );
   out.push(fix);
   return out.join('\n');
 }

@@ -48,7 +48,20 @@ function candidates(): PodLauncher[] {
   const unprivileged: PodLauncher = {
     how: 'user + mount namespace',
     runsAsImageUser: false,
-    wrap: (runDir, argv) => ['unshare', '--user', '--map-root-user', '--mount', '--propagation', 'private', '--', 'sh', '-c', MOUNT, runDir, ...argv],
+    wrap: (runDir, argv) => [
+      'unshare',
+      '--user',
+      '--map-root-user',
+      '--mount',
+      '--propagation',
+      'private',
+      '--',
+      'sh',
+      '-c',
+      MOUNT,
+      runDir,
+      ...argv,
+    ],
   };
   return process.getuid?.() === 0 ? [asRoot, unprivileged] : [unprivileged];
 }
@@ -65,8 +78,16 @@ export function findPodLauncher(): PodLauncher | { missing: string } {
       const sa = join(dir, 'secrets/kubernetes.io/serviceaccount');
       mkdirSync(sa, { recursive: true });
       writeFileSync(join(sa, 'token'), 'probe');
-      const argv = launcher.wrap(dir, ['cat', `${SERVICE_ACCOUNT_PATH}/token`], launcher.runsAsImageUser ? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 } : undefined);
-      const out = execFileSync(argv[0]!, argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 });
+      const argv = launcher.wrap(
+        dir,
+        ['cat', `${SERVICE_ACCOUNT_PATH}/token`],
+        launcher.runsAsImageUser ? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 } : undefined,
+      );
+      const out = execFileSync(argv[0]!, argv.slice(1), {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 10_000,
+      });
       if (out === 'probe') return launcher;
       errors.push(`${launcher.how}: read "${out}"`);
     } catch (err) {
@@ -75,5 +96,7 @@ export function findPodLauncher(): PodLauncher | { missing: string } {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  return { missing: `cannot mount a service account at ${SERVICE_ACCOUNT_PATH} in a private mount namespace (${errors.join('; ')})` };
+  return {
+    missing: `cannot mount a service account at ${SERVICE_ACCOUNT_PATH} in a private mount namespace (${errors.join('; ')})`,
+  };
 }

@@ -2,7 +2,12 @@
  * waitFor polls fn until it returns a value other than undefined, or fails after timeoutMs with a message
  * that says what was awaited and the last error seen.
  */
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000, intervalMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+  intervalMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

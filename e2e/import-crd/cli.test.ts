@@ -46,20 +46,35 @@ describe('import crd', () => {
       'export async function read(client: Client) {',
       "  const b = await client.get(BackupResource, { namespace: 'default', name: 'nightly' });",
       "  const r = await client.get(HTTPRouteResource, { namespace: 'default', name: 'web' });",
-      "  return [b.spec?.schedule.trim(), b.status?.conditions?.[0]?.reason, r.spec?.parentRefs?.[0]?.name, BackupResource.apiVersion] as const;",
+      '  return [b.spec?.schedule.trim(), b.status?.conditions?.[0]?.reason, r.spec?.parentRefs?.[0]?.name, BackupResource.apiVersion] as const;',
       '}',
       '',
     ].join('\n');
     writeFileSync(join(dir, 'src/use.ts'), use);
     writeFileSync(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2023', skipLibCheck: true, types: [] }, include: ['src/**/*.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2023',
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ['src/**/*.ts'],
+      }),
     );
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'import-check', private: true, type: 'module' }));
     // The project depends on operator-ts as an installed package would.
     mkdirSync(join(dir, 'node_modules'), { recursive: true });
     symlinkSync(repoRoot, join(dir, 'node_modules/operator-ts'));
-    const tsc = await execa(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, reject: false });
+    const tsc = await execa(
+      process.execPath,
+      [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'],
+      { cwd: dir, reject: false },
+    );
     expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
     expect(tsc.exitCode).toBe(0);
   });
@@ -75,10 +90,15 @@ describe('import crd', () => {
     const fresh = join(tmp, 'invalid');
     mkdirSync(fresh, { recursive: true });
     const good = readFileSync(join(DATA, 'corpus/backups.yaml'), 'utf8');
-    writeFileSync(join(fresh, 'crds.yaml'), `${good}---\n${good.replace('name: backups.storage.corpus.test', 'name: jobs.storage.corpus.test').replace('kind: Backup\n', 'kind: Job\n').replace('plural: backups', 'plural: jobs').replace('type: integer, format: int32, minimum: 1, default: 7', 'type: int, minimum: 1')}`);
+    writeFileSync(
+      join(fresh, 'crds.yaml'),
+      `${good}---\n${good.replace('name: backups.storage.corpus.test', 'name: jobs.storage.corpus.test').replace('kind: Backup\n', 'kind: Job\n').replace('plural: backups', 'plural: jobs').replace('type: integer, format: int32, minimum: 1, default: 7', 'type: int, minimum: 1')}`,
+    );
     const r = await runCli(['import', 'crd', 'crds.yaml'], fresh);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^crds\.yaml:\d+:\d+: error: schema node spec.keep has type "int"\n {2}hint: use one of object, array/m);
+    expect(r.stderr).toMatch(
+      /^crds\.yaml:\d+:\d+: error: schema node spec.keep has type "int"\n {2}hint: use one of object, array/m,
+    );
     expect(r.stderr).toContain('Error: import crd found 1 error; no file was written');
     expect([...(await snapshotTree(fresh)).keys()]).toEqual(['crds.yaml']);
     const yaml = await runCli(['import', 'crd', '-'], fresh);
@@ -115,10 +135,14 @@ describe('import crd --from-cluster', () => {
     mkdirSync(fromFile, { recursive: true });
     mkdirSync(fromCluster, { recursive: true });
     await runCliOk(['import', 'crd', join(DATA, 'corpus/backups.yaml')], fromFile);
-    const r = await runCliOk(['import', 'crd', '--from-cluster', 'backups.storage.corpus.test'], fromCluster, { KUBECONFIG: (env as TestEnv).kubeconfigPath });
+    const r = await runCliOk(['import', 'crd', '--from-cluster', 'backups.storage.corpus.test'], fromCluster, {
+      KUBECONFIG: (env as TestEnv).kubeconfigPath,
+    });
     expect(r.stderr).toContain('imported Backup (backups.storage.corpus.test)');
     expect(await snapshotTree(fromCluster)).toEqual(await snapshotTree(fromFile));
-    const missing = await runCli(['import', 'crd', '--from-cluster', 'nopes.example.com'], fromCluster, { KUBECONFIG: (env as TestEnv).kubeconfigPath });
+    const missing = await runCli(['import', 'crd', '--from-cluster', 'nopes.example.com'], fromCluster, {
+      KUBECONFIG: (env as TestEnv).kubeconfigPath,
+    });
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('Error: the cluster has no CustomResourceDefinition nopes.example.com');
   });
@@ -151,18 +175,33 @@ describe('module loading', () => {
     const r = await execa(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, reject: false });
     expect(r.exitCode, String(r.stderr)).toBe(0);
     const loaded = JSON.parse(String(r.stdout)) as string[];
-    expect(loaded.some((u) => u.includes('/dist/src/cli/commands/import.js')), 'the hook saw the import command').toBe(true);
+    expect(
+      loaded.some((u) => u.includes('/dist/src/cli/commands/import.js')),
+      'the hook saw the import command',
+    ).toBe(true);
     // The scaffolder knows where imported files go (importer/external-api, output-files); the importer proper is not loaded.
-    expect(loaded.filter((u) => HEAVY.test(u) || /\/dist\/src\/importer\/(run-import|render-types|type-plan|read-crd|source-documents)\.js/.test(u))).toEqual([]);
+    expect(
+      loaded.filter(
+        (u) =>
+          HEAVY.test(u) ||
+          /\/dist\/src\/importer\/(run-import|render-types|type-plan|read-crd|source-documents)\.js/.test(u),
+      ),
+    ).toEqual([]);
   });
 
   it('import crd loads it', async () => {
     const dir = join(tmp, 'heavy');
     mkdirSync(dir, { recursive: true });
     cpSync(join(DATA, 'corpus/schedules.yaml'), join(dir, 'schedules.yaml'));
-    const r = await execa(process.execPath, ['--input-type=module', '-e', hook([['import', 'crd', 'schedules.yaml']])], { cwd: dir, reject: false });
+    const r = await execa(
+      process.execPath,
+      ['--input-type=module', '-e', hook([['import', 'crd', 'schedules.yaml']])],
+      { cwd: dir, reject: false },
+    );
     expect(r.exitCode, String(r.stderr)).toBe(0);
-    expect((JSON.parse(String(r.stdout)) as string[]).some((u) => /\/node_modules\/json-schema-to-typescript\//.test(u))).toBe(true);
+    expect(
+      (JSON.parse(String(r.stdout)) as string[]).some((u) => /\/node_modules\/json-schema-to-typescript\//.test(u)),
+    ).toBe(true);
   });
 });
 
@@ -183,9 +222,14 @@ describe('create api for a kind another project owns', () => {
     expect(a.exitCode).toBe(1);
     expect(a.stderr).toContain('Error: --external-api-domain is for a kind another project owns');
     expect(a.stderr).toContain('Hint: add --resource=false');
-    const b = await runCli([...external, '--resource=false', '--external-api-domain', 'example.org', '--external-api-crd', CERTS], project);
+    const b = await runCli(
+      [...external, '--resource=false', '--external-api-domain', 'example.org', '--external-api-crd', CERTS],
+      project,
+    );
     expect(b.exitCode).toBe(1);
-    expect(b.stderr).toContain('has no CRD for kind Certificate in group cert-manager.example.org (it holds Certificate (cert-manager.io))');
+    expect(b.stderr).toContain(
+      'has no CRD for kind Certificate in group cert-manager.example.org (it holds Certificate (cert-manager.io))',
+    );
     expect(await snapshotTree(project)).toEqual(before);
   });
 
@@ -194,7 +238,9 @@ describe('create api for a kind another project owns', () => {
     expect(r.stderr).toContain('holds placeholder types; run operator-ts import crd <crd.yaml> for typed fields');
     const types = join(project, 'src/api/external/cert-manager.io/v1/certificate.types.ts');
     expect(readFileSync(types, 'utf8')).toMatch(/^\/\/ Placeholder types written by operator-ts create api/);
-    expect(readFileSync(join(project, 'src/controllers/certificate.controller.ts'), 'utf8')).toContain('+kubebuilder:rbac:groups=cert-manager.io,resources=certificates,verbs=');
+    expect(readFileSync(join(project, 'src/controllers/certificate.controller.ts'), 'utf8')).toContain(
+      '+kubebuilder:rbac:groups=cert-manager.io,resources=certificates,verbs=',
+    );
     const imported = await runCliOk(['import', 'crd', CERTS], project);
     expect(imported.stdout).toContain('UPDATE src/api/external/cert-manager.io/v1/certificate.types.ts');
     expect(readFileSync(types, 'utf8')).toContain('export interface CertificateSpec {');

@@ -9,7 +9,10 @@ import { repoRoot } from '../helpers/paths.js';
 import { type RoundTrip, roundTrip } from './round-trip.js';
 
 const WORK = join(repoRoot, 'e2e/.work/import-round-trip');
-const GOLDENS = [...globSync('src/schema/testdata/*/expected/*.yaml', { cwd: repoRoot }), ...globSync('e2e/golden/*/config/crd/bases/*.yaml', { cwd: repoRoot })].sort();
+const GOLDENS = [
+  ...globSync('src/schema/testdata/*/expected/*.yaml', { cwd: repoRoot }),
+  ...globSync('e2e/golden/*/config/crd/bases/*.yaml', { cwd: repoRoot }),
+].sort();
 const CORPUS = globSync('e2e/import-crd/testdata/**/*.yaml', { cwd: repoRoot }).sort();
 
 function isCrdFile(file: string): boolean {
@@ -26,7 +29,10 @@ function record(tier: string, r: RoundTrip): void {
 }
 
 afterAll(() => {
-  for (const [tier, t] of totals) process.stdout.write(`import crd round trip (${tier}): ${t.matching} / ${t.nodes} schema nodes (${((100 * t.matching) / t.nodes).toFixed(2)}%)\n`);
+  for (const [tier, t] of totals)
+    process.stdout.write(
+      `import crd round trip (${tier}): ${t.matching} / ${t.nodes} schema nodes (${((100 * t.matching) / t.nodes).toFixed(2)}%)\n`,
+    );
 });
 
 describe('round trip of the project goldens', () => {

@@ -7,7 +7,15 @@ import { parseAllDocuments } from 'yaml';
 import { runGenerate } from '../../src/generate/run.js';
 import { formatDiagnostic } from '../../src/errors/diagnostic.js';
 import { runImport } from '../../src/importer/run-import.js';
-import { type CompareResult, type JsonObject, type NodeDiff, addResult, compareCrdShell, compareSchemas, emptyResult } from '../generate-parity/compare.js';
+import {
+  type CompareResult,
+  type JsonObject,
+  type NodeDiff,
+  addResult,
+  compareCrdShell,
+  compareSchemas,
+  emptyResult,
+} from '../generate-parity/compare.js';
 
 /** RoundTrip is the outcome for one source file. */
 export interface RoundTrip {
@@ -26,7 +34,8 @@ function crdsOf(text: string): JsonObject[] {
   for (const doc of parseAllDocuments(text)) {
     const o = doc.toJS() as JsonObject | null;
     if (o?.kind === 'CustomResourceDefinition') out.push(o);
-    if (o?.kind === 'List' && Array.isArray(o.items)) for (const i of o.items as JsonObject[]) if (i.kind === 'CustomResourceDefinition') out.push(i);
+    if (o?.kind === 'List' && Array.isArray(o.items))
+      for (const i of o.items as JsonObject[]) if (i.kind === 'CustomResourceDefinition') out.push(i);
   }
   return out;
 }
@@ -44,16 +53,19 @@ export function schemaOf(v: JsonObject | undefined): JsonObject | undefined {
 export async function roundTrip(file: string, text: string, work: string): Promise<RoundTrip> {
   rmSync(work, { recursive: true, force: true });
   const imported = await runImport({ sources: [{ file, text }], output: 'api' });
-  if (imported.diagnostics.length > 0) throw new Error(`import failed:\n${imported.diagnostics.map((d) => formatDiagnostic(d)).join('\n')}`);
+  if (imported.diagnostics.length > 0)
+    throw new Error(`import failed:\n${imported.diagnostics.map((d) => formatDiagnostic(d)).join('\n')}`);
   for (const [p, content] of imported.files) {
     const abs = join(work, p);
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, p.endsWith('groupversion.ts') ? content.replace('// +kubebuilder:skip\n', '') : content);
   }
   const generated = runGenerate({ root: work, paths: ['api/**/*.ts'], generators: ['crd'], crdOutput: 'crd' });
-  if (generated.diagnostics.length > 0) throw new Error(`generate failed:\n${generated.diagnostics.map((d) => formatDiagnostic(d, work)).join('\n')}`);
+  if (generated.diagnostics.length > 0)
+    throw new Error(`generate failed:\n${generated.diagnostics.map((d) => formatDiagnostic(d, work)).join('\n')}`);
   const ours = new Map<string, JsonObject>();
-  for (const content of generated.files.values()) for (const c of crdsOf(content)) ours.set(String((c.metadata as JsonObject).name), c);
+  for (const content of generated.files.values())
+    for (const c of crdsOf(content)) ours.set(String((c.metadata as JsonObject).name), c);
   const result: CompareResult = emptyResult();
   const shell: NodeDiff[] = [];
   for (const theirs of crdsOf(text)) {
@@ -67,5 +79,10 @@ export async function roundTrip(file: string, text: string, work: string): Promi
       addResult(result, r);
     }
   }
-  return { result, shell, notes: imported.notes.map((n) => `${n.crd} ${n.version} ${n.path}: ${n.message}`), files: imported.files };
+  return {
+    result,
+    shell,
+    notes: imported.notes.map((n) => `${n.crd} ${n.version} ${n.path}: ${n.message}`),
+    files: imported.files,
+  };
 }

@@ -27,8 +27,15 @@ describe.skipIf(skip !== '')(`istio/v1 objects on a real API server with Istio's
   let work = '';
   let objects: Obj[] = [];
 
-  const kube = (args: readonly string[], input?: string): Promise<{ exitCode: number; stdout: string; stderr: string }> =>
-    execa(kubectl, args, { env: { KUBECONFIG: env?.kubeconfigPath ?? '' }, reject: false, ...(input === undefined ? { stdin: 'ignore' as const } : { input }) }).then((r) => ({
+  const kube = (
+    args: readonly string[],
+    input?: string,
+  ): Promise<{ exitCode: number; stdout: string; stderr: string }> =>
+    execa(kubectl, args, {
+      env: { KUBECONFIG: env?.kubeconfigPath ?? '' },
+      reject: false,
+      ...(input === undefined ? { stdin: 'ignore' as const } : { input }),
+    }).then((r) => ({
       exitCode: r.exitCode ?? -1,
       stdout: String(r.stdout),
       stderr: String(r.stderr),
@@ -60,11 +67,14 @@ describe.skipIf(skip !== '')(`istio/v1 objects on a real API server with Istio's
   const spec = (o: Obj): Obj => o['spec'] as Obj;
 
   it('renders one PeerAuthentication and two AuthorizationPolicies for the manager', () => {
-    expect(ofKind('PeerAuthentication').map((o) => (o['metadata'] as Obj)['name'])).toEqual(['mesh-operator-controller-manager']);
-    expect(ofKind('AuthorizationPolicy').map((o) => (o['metadata'] as Obj)['name']).sort()).toEqual([
-      'mesh-operator-controller-manager-metrics',
-      'mesh-operator-controller-manager-webhook',
+    expect(ofKind('PeerAuthentication').map((o) => (o['metadata'] as Obj)['name'])).toEqual([
+      'mesh-operator-controller-manager',
     ]);
+    expect(
+      ofKind('AuthorizationPolicy')
+        .map((o) => (o['metadata'] as Obj)['name'])
+        .sort(),
+    ).toEqual(['mesh-operator-controller-manager-metrics', 'mesh-operator-controller-manager-webhook']);
     const peer = spec(ofKind('PeerAuthentication')[0]!);
     expect(peer['mtls']).toEqual({ mode: 'STRICT' });
     expect(peer['portLevelMtls']).toEqual({ '9443': { mode: 'PERMISSIVE' } });
@@ -87,9 +97,15 @@ describe.skipIf(skip !== '')(`istio/v1 objects on a real API server with Istio's
     const items = objects.filter((o) => !CERT_MANAGER_KINDS.has(String(o['kind'])) && o['kind'] !== 'Namespace');
     const r = await dryRun(items);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toContain('peerauthentication.security.istio.io/mesh-operator-controller-manager serverside-applied (server dry run)');
-    expect(r.stdout).toContain('authorizationpolicy.security.istio.io/mesh-operator-controller-manager-metrics serverside-applied (server dry run)');
-    expect(r.stdout).toContain('authorizationpolicy.security.istio.io/mesh-operator-controller-manager-webhook serverside-applied (server dry run)');
+    expect(r.stdout).toContain(
+      'peerauthentication.security.istio.io/mesh-operator-controller-manager serverside-applied (server dry run)',
+    );
+    expect(r.stdout).toContain(
+      'authorizationpolicy.security.istio.io/mesh-operator-controller-manager-metrics serverside-applied (server dry run)',
+    );
+    expect(r.stdout).toContain(
+      'authorizationpolicy.security.istio.io/mesh-operator-controller-manager-webhook serverside-applied (server dry run)',
+    );
   });
 
   it("is checked by Istio's validation rules: a port-level mode without a workload selector is refused", async () => {

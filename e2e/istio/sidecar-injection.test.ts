@@ -7,7 +7,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { V1Pod } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, builtin, createManager, newWebhookManagedBy, silentLogger, type Manager, type Wire } from '../../dist/src/runtime/index.js';
+import {
+  ApiError,
+  builtin,
+  createManager,
+  newWebhookManagedBy,
+  silentLogger,
+  type Manager,
+  type Wire,
+} from '../../dist/src/runtime/index.js';
 import { SidecarInjector } from '../../dist/src/runtime/webhook/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { runCliOk } from '../helpers/cli.js';
@@ -23,11 +31,20 @@ const MESHED = 'meshed';
 const PLAIN = 'plain';
 const LATE_PATH = '/late-annotator';
 
-function pod(namespace: string, name: string, fields: { annotations?: Record<string, string>; labels?: Record<string, string>; image?: string } = {}): Pod {
+function pod(
+  namespace: string,
+  name: string,
+  fields: { annotations?: Record<string, string>; labels?: Record<string, string>; image?: string } = {},
+): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, namespace, ...(fields.annotations ? { annotations: fields.annotations } : {}), ...(fields.labels ? { labels: fields.labels } : {}) },
+    metadata: {
+      name,
+      namespace,
+      ...(fields.annotations ? { annotations: fields.annotations } : {}),
+      ...(fields.labels ? { labels: fields.labels } : {}),
+    },
     spec: { containers: [{ name: 'app', image: fields.image ?? 'registry.example.com/app:1.0' }] },
   };
 }
@@ -70,13 +87,21 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
     const dir = join(work, 'mesh-operator');
     await mkdir(dir);
     await runCliOk(['init', '--domain', 'example.com', '--project-name', 'mesh-operator', '--skip-install'], dir);
-    await runCliOk(['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'], dir);
+    await runCliOk(
+      ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--sidecar-injection'],
+      dir,
+    );
     await runCliOk(['generate', 'webhook'], dir);
-    env = await startTestEnv({ webhookInstallOptions: { paths: [join(dir, 'config/webhook')], mutatingWebhooks: [lateAnnotator() as never] } });
+    env = await startTestEnv({
+      webhookInstallOptions: { paths: [join(dir, 'config/webhook')], mutatingWebhooks: [lateAnnotator()] },
+    });
     mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: silentLogger(),
-      webhook: { port: env.webhookInstallOptions.localServingPort, certDir: env.webhookInstallOptions.localServingCertDir },
+      webhook: {
+        port: env.webhookInstallOptions.localServingPort,
+        certDir: env.webhookInstallOptions.localServingCertDir,
+      },
     });
     const injector = new SidecarInjector({
       annotationPrefix: PREFIX,
@@ -85,12 +110,14 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
         initContainers: [{ name: 'proxy-init', image: 'registry.example.com/proxy-init:1.0' }],
         volumes: [{ name: 'proxy-certs', emptyDir: {} }],
       }),
-      postMutate: (ctx, _pod, injected) => void injected.containers[0]?.args?.push(`--namespace=${ctx.request.namespace ?? ''}`),
+      postMutate: (ctx, _pod, injected) =>
+        void injected.containers[0]?.args?.push(`--namespace=${ctx.request.namespace ?? ''}`),
       validate: (ctx, p) => {
         const name = p.metadata?.name ?? '';
         calls.set(name, (calls.get(name) ?? 0) + 1);
         const unsigned = p.spec?.containers.find((c) => !(c.image ?? '').startsWith('registry.example.com/'));
-        if (unsigned !== undefined) throw new Error(`image ${unsigned.image ?? ''} of container ${unsigned.name} is not signed`);
+        if (unsigned !== undefined)
+          throw new Error(`image ${unsigned.image ?? ''} of container ${unsigned.name} is not signed`);
         return ctx.request.operation === 'UPDATE' ? ['updated'] : undefined;
       },
     });
@@ -98,19 +125,38 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
     mgr.getWebhookServer().register(LATE_PATH, async (body) => {
       const request = (body as { request: { uid: string } }).request;
       const patch = [{ op: 'add', path: `/metadata/annotations`, value: INJECT }];
-      return { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: request.uid, allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(patch)).toString('base64') } };
+      return {
+        apiVersion: 'admission.k8s.io/v1',
+        kind: 'AdmissionReview',
+        response: {
+          uid: request.uid,
+          allowed: true,
+          patchType: 'JSONPatch',
+          patch: Buffer.from(JSON.stringify(patch)).toString('base64'),
+        },
+      };
     });
     running = mgr.start(stop.signal);
     running.catch(() => undefined);
     await mgr.getWebhookServer().ready();
     const client = mgr.client;
-    await client.create(builtin.Namespace, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: MESHED, labels: { [`${PREFIX}/injection`]: 'enabled' } } });
+    await client.create(builtin.Namespace, {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: MESHED, labels: { [`${PREFIX}/injection`]: 'enabled' } },
+    });
     await client.create(builtin.Namespace, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: PLAIN } });
     // The admission chain picks new configurations up a moment after they are readable.
-    await waitFor('the API server to call the injector', async () => {
-      const probe = await client.create(builtin.Pod, pod(MESHED, `probe-${Date.now()}`, { annotations: INJECT }), { dryRun: true });
-      return probe.spec?.containers.length === 2 ? true : undefined;
-    }, 30_000);
+    await waitFor(
+      'the API server to call the injector',
+      async () => {
+        const probe = await client.create(builtin.Pod, pod(MESHED, `probe-${Date.now()}`, { annotations: INJECT }), {
+          dryRun: true,
+        });
+        return probe.spec?.containers.length === 2 ? true : undefined;
+      },
+      30_000,
+    );
   });
 
   afterAll(async () => {
@@ -125,10 +171,17 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
   it('injects the sidecar into an annotated Pod of an opted-in namespace', async () => {
     await mgr.client.create(builtin.Pod, pod(MESHED, 'annotated', { annotations: INJECT }));
     const got = await stored(MESHED, 'annotated');
-    expect(got.spec?.containers.map((c) => [c.name, c.args])).toEqual([['app', undefined], ['proxy', ['proxy', `--namespace=${MESHED}`]]]);
+    expect(got.spec?.containers.map((c) => [c.name, c.args])).toEqual([
+      ['app', undefined],
+      ['proxy', ['proxy', `--namespace=${MESHED}`]],
+    ]);
     expect(got.spec?.initContainers?.map((c) => c.name)).toEqual(['proxy-init']);
     expect(got.spec?.volumes?.map((v) => v.name)).toContain('proxy-certs');
-    expect(JSON.parse(got.metadata?.annotations?.[`${PREFIX}/status`] ?? '{}')).toEqual({ containers: ['proxy'], initContainers: ['proxy-init'], volumes: ['proxy-certs'] });
+    expect(JSON.parse(got.metadata?.annotations?.[`${PREFIX}/status`] ?? '{}')).toEqual({
+      containers: ['proxy'],
+      initContainers: ['proxy-init'],
+      volumes: ['proxy-certs'],
+    });
     expect(calls.get('annotated')).toBe(1);
   });
 
@@ -140,9 +193,12 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
     expect(calls.get('unannotated')).toBe(1);
   });
 
-  it('is not called for a namespace that did not opt in, nor for the manager\'s own Pods (selectors)', async () => {
+  it("is not called for a namespace that did not opt in, nor for the manager's own Pods (selectors)", async () => {
     await mgr.client.create(builtin.Pod, pod(PLAIN, 'elsewhere', { annotations: INJECT }));
-    await mgr.client.create(builtin.Pod, pod(MESHED, 'manager', { annotations: INJECT, labels: { 'control-plane': 'controller-manager' } }));
+    await mgr.client.create(
+      builtin.Pod,
+      pod(MESHED, 'manager', { annotations: INJECT, labels: { 'control-plane': 'controller-manager' } }),
+    );
     expect((await stored(PLAIN, 'elsewhere')).spec?.containers.map((c) => c.name)).toEqual(['app']);
     expect((await stored(MESHED, 'manager')).spec?.containers.map((c) => c.name)).toEqual(['app']);
     expect(calls.get('elsewhere')).toBeUndefined();
@@ -151,7 +207,10 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
 
   it('leaves an injected Pod unchanged when it is updated, re-applied or created again', async () => {
     const before = await stored(MESHED, 'annotated');
-    const updated = await mgr.client.update(builtin.Pod, { ...before, metadata: { ...before.metadata, labels: { touched: 'yes' } } });
+    const updated = await mgr.client.update(builtin.Pod, {
+      ...before,
+      metadata: { ...before.metadata, labels: { touched: 'yes' } },
+    });
     expect(updated.spec?.containers.map((c) => c.name)).toEqual(['app', 'proxy']);
     expect(updated.spec?.initContainers?.map((c) => c.name)).toEqual(['proxy-init']);
     expect(updated.metadata?.annotations).toEqual(before.metadata?.annotations);
@@ -160,12 +219,20 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
     await mgr.client.create(builtin.Pod, pod(MESHED, 'applied', { annotations: INJECT }), { fieldManager: 'deployer' });
     const first = await stored(MESHED, 'applied');
     const manifest = pod(MESHED, 'applied', { annotations: INJECT }) as never;
-    await mgr.client.patch(builtin.Pod, { namespace: MESHED, name: 'applied' }, { type: 'apply', data: manifest, force: true }, { fieldManager: 'deployer' });
+    await mgr.client.patch(
+      builtin.Pod,
+      { namespace: MESHED, name: 'applied' },
+      { type: 'apply', data: manifest, force: true },
+      { fieldManager: 'deployer' },
+    );
     const reapplied = await stored(MESHED, 'applied');
     expect(reapplied.spec).toEqual(first.spec);
     expect(reapplied.metadata?.annotations).toEqual(first.metadata?.annotations);
     // Creating it again is refused as AlreadyExists, not turned into a second injection.
-    const again = await mgr.client.create(builtin.Pod, pod(MESHED, 'applied', { annotations: INJECT })).then(() => undefined, (e: unknown) => e);
+    const again = await mgr.client.create(builtin.Pod, pod(MESHED, 'applied', { annotations: INJECT })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((again as ApiError).code).toBe(409);
   });
 
@@ -178,11 +245,13 @@ describe.skipIf(!isBinaryAssets(assets))('the scaffolded Pod sidecar injector on
     expect(calls.get('late')).toBe(2);
   });
 
-  it('returns the validate hook\'s denial with its message', async () => {
-    const err = await mgr.client.create(builtin.Pod, pod(MESHED, 'unsigned', { annotations: INJECT, image: 'docker.io/library/app:1' })).then(
-      () => new Error('an unsigned image was admitted'),
-      (e: unknown) => e,
-    );
+  it("returns the validate hook's denial with its message", async () => {
+    const err = await mgr.client
+      .create(builtin.Pod, pod(MESHED, 'unsigned', { annotations: INJECT, image: 'docker.io/library/app:1' }))
+      .then(
+        () => new Error('an unsigned image was admitted'),
+        (e: unknown) => e,
+      );
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(403);
     expect((err as ApiError).message).toContain('image docker.io/library/app:1 of container app is not signed');

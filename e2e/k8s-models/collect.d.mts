@@ -8,6 +8,12 @@ export declare function collectModelData(): Promise<{
   unserved: string[];
   removedFields: string[];
   embeddedAtomic: string[];
-  goMarkers: { structs: number; unmatched: string[]; validated: string[]; droppedDefaults: string[]; requiredDiffers: string[] };
+  goMarkers: {
+    structs: number;
+    unmatched: string[];
+    validated: string[];
+    droppedDefaults: string[];
+    requiredDiffers: string[];
+  };
   data: { kubernetesVersion: string; models: Record<string, unknown>; aliases: Record<string, string> };
 }>;

@@ -14,8 +14,20 @@ describe.skipIf(!isBinaryAssets(findBinaryAssets()) || !goAvailable())('client-n
     const r = await collectModelData();
     expect(r.fileName, `the generator reads ${K8S_MODELS_FILE}`).toBe(K8S_MODELS_FILE);
     const committed = readFileSync(join(DATA_DIR, r.fileName), 'utf8');
-    expect(r.text === committed, `${r.fileName} is not what kube-apiserver ${r.data.kubernetesVersion} publishes: run npm run k8s-models:refresh`).toBe(true);
+    expect(
+      r.text === committed,
+      `${r.fileName} is not what kube-apiserver ${r.data.kubernetesVersion} publishes: run npm run k8s-models:refresh`,
+    ).toBe(true);
     // The data covers the models operator CRDs embed, under client-node's names.
-    for (const m of ['V1PodTemplateSpec', 'V1Container', 'V1ResourceRequirements', 'V1LabelSelector', 'V1DeploymentSpec', 'V1JobSpec', 'V1ResourceClaim']) expect(r.data.models[m] ?? r.data.aliases[m], m).toBeDefined();
+    for (const m of [
+      'V1PodTemplateSpec',
+      'V1Container',
+      'V1ResourceRequirements',
+      'V1LabelSelector',
+      'V1DeploymentSpec',
+      'V1JobSpec',
+      'V1ResourceClaim',
+    ])
+      expect(r.data.models[m] ?? r.data.aliases[m], m).toBeDefined();
   });
 });

@@ -69,7 +69,10 @@ class WidgetReconciler implements Reconciler {
       spec: {
         replicas: obj.spec.size ?? 1,
         selector: { matchLabels: labels },
-        template: { metadata: { labels }, spec: { containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.10' }] } },
+        template: {
+          metadata: { labels },
+          spec: { containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.10' }] },
+        },
       },
     };
     setControllerReference(obj, deployment, WidgetResource);
@@ -101,11 +104,14 @@ class WidgetReconciler implements Reconciler {
 /** requestToken issues a bound service account token through the TokenRequest API. */
 async function requestToken(env: TestEnv, serviceAccount: string): Promise<string> {
   const rest = new RestClient(new KubeTransport(env.kubeConfig, { userAgent: 'e2e-token' }));
-  const review = await rest.post<{ status?: { token?: string } }>(`/api/v1/namespaces/${namespace}/serviceaccounts/${serviceAccount}/token`, {
-    apiVersion: 'authentication.k8s.io/v1',
-    kind: 'TokenRequest',
-    spec: { expirationSeconds: 3600 },
-  });
+  const review = await rest.post<{ status?: { token?: string } }>(
+    `/api/v1/namespaces/${namespace}/serviceaccounts/${serviceAccount}/token`,
+    {
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenRequest',
+      spec: { expirationSeconds: 3600 },
+    },
+  );
   const token = review?.status?.token;
   if (token === undefined) throw new Error('TokenRequest returned no token');
   return token;
@@ -115,7 +121,13 @@ async function requestToken(env: TestEnv, serviceAccount: string): Promise<strin
 function scrape(port: number, token: string | undefined): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest(
-      { host: '127.0.0.1', port, path: '/metrics', rejectUnauthorized: false, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/metrics',
+        rejectUnauthorized: false,
+        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+      },
       (res) => {
         let body = '';
         res.on('data', (d: Buffer) => (body += d.toString()));
@@ -180,17 +192,25 @@ describe.skipIf(!isBinaryAssets(assets))('controller on a real API server', () =
     });
     expect(ready.metadata?.finalizers).toContain(FINALIZER);
     expect(ready.status?.observedSize).toBe(1);
-    expect(findStatusCondition(ready.status?.conditions, 'Ready')).toMatchObject({ reason: 'Sized', message: 'size 1', observedGeneration: ready.metadata?.generation });
+    expect(findStatusCondition(ready.status?.conditions, 'Ready')).toMatchObject({
+      reason: 'Sized',
+      message: 'size 1',
+      observedGeneration: ready.metadata?.generation,
+    });
   });
 
   it('recreates the Deployment when it is deleted (owns() enqueues the owner)', async () => {
     const before = await waitFor('the Deployment of alpha', () => liveDeployment('alpha'));
     const reconcilesBefore = reconciler.reconciles.length;
     await mgr.client.delete(builtin.Deployment, { namespace, name: 'alpha' });
-    const after = await waitFor('a new Deployment for alpha', async () => {
-      const d = await liveDeployment('alpha');
-      return d !== undefined && d.metadata?.uid !== before.metadata?.uid ? d : undefined;
-    }, 60_000);
+    const after = await waitFor(
+      'a new Deployment for alpha',
+      async () => {
+        const d = await liveDeployment('alpha');
+        return d !== undefined && d.metadata?.uid !== before.metadata?.uid ? d : undefined;
+      },
+      60_000,
+    );
     expect(getControllerOf(after)?.name).toBe('alpha');
     expect(reconciler.reconciles.length).toBeGreaterThan(reconcilesBefore);
   });
@@ -201,7 +221,11 @@ describe.skipIf(!isBinaryAssets(assets))('controller on a real API server', () =
     const firstTime = first!.lastTransitionTime;
 
     // Same status, new message: the transition time must stay.
-    await mgr.client.patch(WidgetResource, { namespace, name: 'alpha' }, { type: 'merge', data: { spec: { size: 2 } } });
+    await mgr.client.patch(
+      WidgetResource,
+      { namespace, name: 'alpha' },
+      { type: 'merge', data: { spec: { size: 2 } } },
+    );
     const resized = await waitFor('the Ready message to say size 2', async () => {
       const c = findStatusCondition((await liveWidget('alpha')).status?.conditions, 'Ready');
       return c?.message === 'size 2' ? c : undefined;
@@ -212,7 +236,11 @@ describe.skipIf(!isBinaryAssets(assets))('controller on a real API server', () =
     // Times have whole seconds: make sure a new one can differ before flipping the status.
     const waitMs = Date.parse(firstTime) + 1100 - Date.now();
     if (waitMs > 0) await sleep(waitMs);
-    await mgr.client.patch(WidgetResource, { namespace, name: 'alpha' }, { type: 'merge', data: { spec: { size: 0 } } });
+    await mgr.client.patch(
+      WidgetResource,
+      { namespace, name: 'alpha' },
+      { type: 'merge', data: { spec: { size: 0 } } },
+    );
     const emptied = await waitFor('Ready to become False', async () => {
       const c = findStatusCondition((await liveWidget('alpha')).status?.conditions, 'Ready');
       return c?.status === 'False' ? c : undefined;
@@ -226,19 +254,24 @@ describe.skipIf(!isBinaryAssets(assets))('controller on a real API server', () =
     const w = await liveWidget('alpha');
     const viaMain = await mgr.client.update(WidgetResource, { ...w, status: { ...w.status, note: 'main' } });
     expect(viaMain.status?.note).toBeUndefined();
-    const viaStatus = await mgr.client.status().update(WidgetResource, { ...viaMain, status: { ...viaMain.status, note: 'status' } });
+    const viaStatus = await mgr.client
+      .status()
+      .update(WidgetResource, { ...viaMain, status: { ...viaMain.status, note: 'status' } });
     expect(viaStatus.status?.note).toBe('status');
     expect(viaStatus.metadata?.generation).toBe(viaMain.metadata?.generation);
   });
 
   it('runs the finalizer cleanup on delete, after which the Widget is gone', async () => {
     await mgr.client.delete(WidgetResource, { namespace, name: 'alpha' });
-    await waitFor('Widget alpha to disappear', async () =>
-      mgr.apiReader.get(WidgetResource, { namespace, name: 'alpha' }).then(
-        () => undefined,
-        (err: unknown) => (isNotFound(err) ? true : Promise.reject(err)),
-      ),
-    60_000);
+    await waitFor(
+      'Widget alpha to disappear',
+      async () =>
+        mgr.apiReader.get(WidgetResource, { namespace, name: 'alpha' }).then(
+          () => undefined,
+          (err: unknown) => (isNotFound(err) ? true : Promise.reject(err)),
+        ),
+      60_000,
+    );
     expect(reconciler.cleanups).toEqual(['alpha']);
   });
 
@@ -269,23 +302,37 @@ describe.skipIf(!isBinaryAssets(assets))('controller on a real API server', () =
     expect(res.status).toBe(200);
     const text = await res.text();
     const sample = (name: string, labels: string) => {
-      const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && labels.split(',').every((p) => l.includes(p)));
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith(`${name}{`) && labels.split(',').every((p) => l.includes(p)));
       return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
     };
-    expect(sample('controller_runtime_reconcile_total', 'controller="widget",result="success"'), text.slice(0, 2000)).toBeGreaterThan(0);
+    expect(
+      sample('controller_runtime_reconcile_total', 'controller="widget",result="success"'),
+      text.slice(0, 2000),
+    ).toBeGreaterThan(0);
     expect(sample('workqueue_adds_total', 'name="widget"'), text.slice(0, 2000)).toBeGreaterThan(0);
     expect(text).toContain('controller_runtime_reconcile_time_seconds_bucket{');
   });
 
   it('serves metrics securely: TokenReview authenticates the bearer, SubjectAccessReview authorizes /metrics', async () => {
-    const secure = await createManager({ kubeConfig: env.kubeConfig, metricsBindAddress: '127.0.0.1:0', secureMetrics: true, logger: logs.logger });
+    const secure = await createManager({
+      kubeConfig: env.kubeConfig,
+      metricsBindAddress: '127.0.0.1:0',
+      secureMetrics: true,
+      logger: logs.logger,
+    });
     const secureStop = new AbortController();
     const secureRun = secure.start(secureStop.signal);
     secureRun.catch(() => undefined);
     try {
       await secure.metricsServer?.ready();
       const port = secure.metricsServer?.port ?? 0;
-      await mgr.client.create(builtin.ServiceAccount, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'scraper', namespace } });
+      await mgr.client.create(builtin.ServiceAccount, {
+        apiVersion: 'v1',
+        kind: 'ServiceAccount',
+        metadata: { name: 'scraper', namespace },
+      });
       const token = await requestToken(env, 'scraper');
       expect(await scrape(port, undefined)).toMatchObject({ status: 401 });
       expect(await scrape(port, 'not-a-token')).toMatchObject({ status: 401 });
@@ -317,7 +364,9 @@ describe.skipIf(!isBinaryAssets(assets))('controller on a real API server', () =
   });
 
   it('logged no errors or warnings other than optimistic-concurrency conflicts', () => {
-    const problems = logs.records.filter((r) => (r.level === 'error' || r.level === 'warn') && !/conflict|modified/i.test(JSON.stringify(r.err ?? '')));
+    const problems = logs.records.filter(
+      (r) => (r.level === 'error' || r.level === 'warn') && !/conflict|modified/i.test(JSON.stringify(r.err ?? '')),
+    );
     expect(problems, logs.tail()).toEqual([]);
   });
 });

@@ -17,7 +17,14 @@ import {
 import { createOrPatch } from '../../dist/src/runtime/helpers/index.js';
 import { defaultingPath } from '../../dist/src/runtime/webhook/index.js';
 import { toYamlDocuments } from '../../dist/src/yaml/yaml.js';
-import { directClient, findBinaryAssets, isBinaryAssets, startTestEnv, type CustomResourceDefinitionObject, type TestEnv } from '../../dist/src/testing/index.js';
+import {
+  directClient,
+  findBinaryAssets,
+  isBinaryAssets,
+  startTestEnv,
+  type CustomResourceDefinitionObject,
+  type TestEnv,
+} from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 
 const assets = findBinaryAssets();
@@ -31,7 +38,13 @@ const DEEP = 6_000;
 interface Tree extends KubernetesObject {
   spec: { color?: string; tree?: unknown };
 }
-const TreeResource = defineResource<Tree>({ group: 'e2e.operator-ts.dev', version: 'v1', kind: 'Tree', plural: 'trees', namespaced: true });
+const TreeResource = defineResource<Tree>({
+  group: 'e2e.operator-ts.dev',
+  version: 'v1',
+  kind: 'Tree',
+  plural: 'trees',
+  namespaced: true,
+});
 
 function treeCrd(): CustomResourceDefinitionObject {
   return {
@@ -50,7 +63,15 @@ function treeCrd(): CustomResourceDefinitionObject {
           schema: {
             openAPIV3Schema: {
               type: 'object',
-              properties: { spec: { type: 'object', properties: { color: { type: 'string' }, tree: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } },
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    color: { type: 'string' },
+                    tree: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+                  },
+                },
+              },
             },
           },
         },
@@ -92,7 +113,14 @@ function webhookConfiguration(): unknown {
       {
         name: 'mtree.e2e.operator-ts.dev',
         clientConfig: { service: { name: 'webhook-service', namespace: 'system', path: defaultingPath(TreeResource) } },
-        rules: [{ apiGroups: [TreeResource.group], apiVersions: [TreeResource.version], operations: ['CREATE', 'UPDATE'], resources: [TreeResource.plural] }],
+        rules: [
+          {
+            apiGroups: [TreeResource.group],
+            apiVersions: [TreeResource.version],
+            operations: ['CREATE', 'UPDATE'],
+            resources: [TreeResource.plural],
+          },
+        ],
         admissionReviewVersions: ['v1'],
         sideEffects: 'None',
         failurePolicy: 'Fail',
@@ -116,17 +144,28 @@ describe.skipIf(!isBinaryAssets(assets))('objects nested as deep as the API serv
     mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: silentLogger(),
-      webhook: { port: env.webhookInstallOptions.localServingPort, certDir: env.webhookInstallOptions.localServingCertDir },
+      webhook: {
+        port: env.webhookInstallOptions.localServingPort,
+        certDir: env.webhookInstallOptions.localServingCertDir,
+      },
     });
     newWebhookManagedBy(mgr).for(TreeResource).withDefaulter(new TreeDefaulter()).complete();
     running = mgr.start(stop.signal);
     running.catch(() => undefined);
     await mgr.getWebhookServer().ready();
     const client = directClient(env);
-    await waitFor('the API server to call the defaulting webhook', async () => {
-      const t = await client.create(TreeResource, { metadata: { namespace, name: `probe-${Date.now()}` }, spec: {} }, { dryRun: true });
-      return t.spec.color === 'green' ? true : undefined;
-    }, 30_000);
+    await waitFor(
+      'the API server to call the defaulting webhook',
+      async () => {
+        const t = await client.create(
+          TreeResource,
+          { metadata: { namespace, name: `probe-${Date.now()}` }, spec: {} },
+          { dryRun: true },
+        );
+        return t.spec.color === 'green' ? true : undefined;
+      },
+      30_000,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -138,7 +177,10 @@ describe.skipIf(!isBinaryAssets(assets))('objects nested as deep as the API serv
 
   it('creates, defaults, reads and merge-patches them', async () => {
     const client = directClient(env);
-    const created = await client.create(TreeResource, { metadata: { namespace, name: 'deep' }, spec: { tree: nested(DEEP, 'leaf') } });
+    const created = await client.create(TreeResource, {
+      metadata: { namespace, name: 'deep' },
+      spec: { tree: nested(DEEP, 'leaf') },
+    });
     expect(created.spec.color).toBe('green');
     const read = await client.get(TreeResource, { namespace, name: 'deep' });
     expect(walk(read.spec.tree)).toEqual({ levels: DEEP, leaf: 'leaf' });
@@ -150,7 +192,10 @@ describe.skipIf(!isBinaryAssets(assets))('objects nested as deep as the API serv
       cur.a = 'changed';
     });
     expect(result).toBe('updated');
-    expect(walk((await client.get(TreeResource, { namespace, name: 'deep' })).spec.tree)).toEqual({ levels: DEEP, leaf: 'changed' });
+    expect(walk((await client.get(TreeResource, { namespace, name: 'deep' })).spec.tree)).toEqual({
+      levels: DEEP,
+      leaf: 'changed',
+    });
   }, 60_000);
 
   it('caches them: an informer lists one, measures it, and a cached get returns a copy', async () => {
@@ -173,8 +218,12 @@ describe.skipIf(!isBinaryAssets(assets))('objects nested as deep as the API serv
 
   it('refuses a deeper object in the client with a message naming the limit', async () => {
     const client = directClient(env);
-    const err = await client.create(TreeResource, { metadata: { namespace, name: 'too-deep' }, spec: { tree: nested(10_000, 'leaf') } }).catch((e: unknown) => e as Error);
+    const err = await client
+      .create(TreeResource, { metadata: { namespace, name: 'too-deep' }, spec: { tree: nested(10_000, 'leaf') } })
+      .catch((e: unknown) => e as Error);
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toMatch(/^the request body is nested more than 10000 levels deep, deeper than the Kubernetes API server decodes/);
+    expect((err as Error).message).toMatch(
+      /^the request body is nested more than 10000 levels deep, deeper than the Kubernetes API server decodes/,
+    );
   }, 60_000);
 });

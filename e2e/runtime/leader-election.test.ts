@@ -44,7 +44,12 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
   let reader: Client;
   const lease = (name: string): Promise<Wire<V1Lease>> => reader.get(builtin.Lease, { namespace, name });
 
-  async function candidate(name: string, leaseId: string, timings: { lease: number; renew: number; retry: number }, withController = true): Promise<Candidate> {
+  async function candidate(
+    name: string,
+    leaseId: string,
+    timings: { lease: number; renew: number; retry: number },
+    withController = true,
+  ): Promise<Candidate> {
     const mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: silentLogger(),
@@ -94,7 +99,10 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
 
   beforeAll(async () => {
     env = await startTestEnv();
-    reader = newClient({ rest: new RestClient(new KubeTransport(env.kubeConfig, { userAgent: 'e2e-leader-election' })), fieldManager: 'e2e' });
+    reader = newClient({
+      rest: new RestClient(new KubeTransport(env.kubeConfig, { userAgent: 'e2e-leader-election' })),
+      fieldManager: 'e2e',
+    });
   });
 
   afterAll(async () => {
@@ -113,8 +121,14 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
     const follower = leader === a ? b : a;
     expect((await lease('e2e-graceful')).spec?.holderIdentity).toBe(leader.name);
 
-    await leader.mgr.client.create(builtin.ConfigMap, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'le-probe-1', namespace } });
-    await waitFor('the leader to reconcile le-probe-1', async () => (leader.reconciled.includes('le-probe-1') ? true : undefined));
+    await leader.mgr.client.create(builtin.ConfigMap, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'le-probe-1', namespace },
+    });
+    await waitFor('the leader to reconcile le-probe-1', async () =>
+      leader.reconciled.includes('le-probe-1') ? true : undefined,
+    );
     // Warm replica: the follower's informer has listed and watches while it does not hold the lease
     // (client.get would read live before the sync, so the informer itself is asked).
     const warm = configMaps(follower);
@@ -130,8 +144,14 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
     await leader.running;
     const released = await lease('e2e-graceful');
     expect([follower.name, ''], 'holder after release').toContain(released.spec?.holderIdentity ?? '');
-    await waitFor('the follower to take over the released lease', async () => (follower.leading ? true : undefined), 10_000);
-    await waitFor('the new leader to reconcile existing objects', async () => (follower.reconciled.includes('le-probe-1') ? true : undefined));
+    await waitFor(
+      'the follower to take over the released lease',
+      async () => (follower.leading ? true : undefined),
+      10_000,
+    );
+    await waitFor('the new leader to reconcile existing objects', async () =>
+      follower.reconciled.includes('le-probe-1') ? true : undefined,
+    );
     // The new leader reconciled from the cache it had filled as a follower: no list between the handover
     // and its reconciles.
     expect(follower.listsAtReconcile[0], 'lists before the new leader first reconciled').toBe(listsBeforeHandover);
@@ -147,15 +167,25 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
     const timings = { lease: 4000, renew: 3000, retry: 500 };
     let output = '';
     child = spawn(process.execPath, [childScript], {
-      env: { ...process.env, KUBECONFIG: env.kubeconfigPath, LE_ID: 'e2e-crash', LE_NAMESPACE: namespace, LE_IDENTITY: 'child-leader' },
+      env: {
+        ...process.env,
+        KUBECONFIG: env.kubeconfigPath,
+        LE_ID: 'e2e-crash',
+        LE_NAMESPACE: namespace,
+        LE_IDENTITY: 'child-leader',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    await waitFor('the child manager to lead', async () => {
-      if (child?.exitCode !== null) throw new Error(`child exited: ${output}`);
-      return output.includes('LEADING child-leader') ? true : undefined;
-    }, 60_000).catch((err: Error) => {
+    await waitFor(
+      'the child manager to lead',
+      async () => {
+        if (child?.exitCode !== null) throw new Error(`child exited: ${output}`);
+        return output.includes('LEADING child-leader') ? true : undefined;
+      },
+      60_000,
+    ).catch((err: Error) => {
       throw new Error(`${err.message}\n${output}`);
     });
 
@@ -169,7 +199,11 @@ describe.skipIf(!isBinaryAssets(assets))('leader election on a real API server',
     child.kill('SIGKILL');
     const killedAt = Date.now();
     await exited;
-    await waitFor('the successor to take over the expired lease', async () => (successor.leading ? true : undefined), 30_000);
+    await waitFor(
+      'the successor to take over the expired lease',
+      async () => (successor.leading ? true : undefined),
+      30_000,
+    );
     const handover = Date.now() - killedAt;
     const slack = 3000;
     expect(handover, `handover took ${handover} ms`).toBeLessThanOrEqual(timings.lease + timings.retry + slack);

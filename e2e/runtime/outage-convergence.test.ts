@@ -3,7 +3,13 @@
 // with its spec within 5 s: watches reconnect fast, and the requests held during the outage run as soon as a
 // probe gets through instead of waiting out a backoff grown by the outage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManager, newControllerManagedBy, type Manager, type ReconcileContext, type Request } from '../../dist/src/runtime/index.js';
+import {
+  createManager,
+  newControllerManagedBy,
+  type Manager,
+  type ReconcileContext,
+  type Request,
+} from '../../dist/src/runtime/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { captureLogger, newWidget, widgetCrd, WidgetResource, type Widget } from './fixtures/widget.js';
@@ -22,7 +28,10 @@ describe.skipIf(!isBinaryAssets(assets))('every key converges after an API serve
   const logs = captureLogger('info');
 
   beforeAll(async () => {
-    env = await startTestEnv({ crds: [widgetCrd()], apiServerFlags: { 'shutdown-watch-termination-grace-period': '2s' } });
+    env = await startTestEnv({
+      crds: [widgetCrd()],
+      apiServerFlags: { 'shutdown-watch-termination-grace-period': '2s' },
+    });
     mgr = await createManager({ kubeConfig: env.kubeConfig, logger: logs.logger, gracefulShutdownTimeoutMs: 10_000 });
     newControllerManagedBy(mgr)
       .for(WidgetResource)
@@ -31,7 +40,9 @@ describe.skipIf(!isBinaryAssets(assets))('every key converges after an API serve
         reconcile: async (_ctx: ReconcileContext, req: Request) => {
           const w = await mgr.client.get(WidgetResource, req);
           if (w.status?.note === w.spec.message) return;
-          await mgr.client.status().patch(WidgetResource, req, { type: 'merge', data: { status: { note: w.spec.message } } });
+          await mgr.client
+            .status()
+            .patch(WidgetResource, req, { type: 'merge', data: { status: { note: w.spec.message } } });
         },
       });
     running = mgr.start(stop.signal);
@@ -53,7 +64,11 @@ describe.skipIf(!isBinaryAssets(assets))('every key converges after an API serve
       for (let i = w; writing; i += WRITERS) {
         const name = names[i % COUNT] as string;
         try {
-          await mgr.apiReader.patch(WidgetResource, { namespace, name }, { type: 'merge', data: { spec: { message: `m${i}` } } });
+          await mgr.apiReader.patch(
+            WidgetResource,
+            { namespace, name },
+            { type: 'merge', data: { spec: { message: `m${i}` } } },
+          );
           writes++;
         } catch {
           failedWrites++;
@@ -75,7 +90,9 @@ describe.skipIf(!isBinaryAssets(assets))('every key converges after an API serve
 
     const lagging = async () => {
       const widgets = await mgr.apiReader.list<Widget>(WidgetResource, { namespace });
-      return widgets.filter((w) => names.includes(w.metadata?.name ?? '') && w.status?.note !== w.spec.message).map((w) => `${w.metadata?.name}: spec ${w.spec.message}, status ${w.status?.note ?? '-'}`);
+      return widgets
+        .filter((w) => names.includes(w.metadata?.name ?? '') && w.status?.note !== w.spec.message)
+        .map((w) => `${w.metadata?.name}: spec ${w.spec.message}, status ${w.status?.note ?? '-'}`);
     };
     let last: string[] = [];
     await waitFor(
@@ -89,7 +106,9 @@ describe.skipIf(!isBinaryAssets(assets))('every key converges after an API serve
     ).catch((err: Error) => {
       throw new Error(`${err.message}\nlagging: ${last.join('; ')}\nlast log records:\n${logs.tail()}`);
     });
-    process.stdout.write(`outage convergence: every key up to date ${Date.now() - back} ms after the API server was ready again\n`);
+    process.stdout.write(
+      `outage convergence: every key up to date ${Date.now() - back} ms after the API server was ready again\n`,
+    );
     // The outage was felt: writes and reconciles failed while the server was down.
     const unavailable = logs.records.filter((r) => r.msg === 'Reconciler error' && r.unavailable === true).length;
     expect(failedWrites).toBeGreaterThan(0);

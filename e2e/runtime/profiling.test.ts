@@ -58,7 +58,7 @@ describe.skipIf(!isBinaryAssets(assets))('profiling endpoints on a real API serv
     await mgr.client.create(builtin.ServiceAccount, account);
     if (roleFile !== undefined) {
       const role = rbacFiles('e2e-operator', false)[roleFile] as { metadata: { name: string } };
-      await mgr.client.create(builtin.ClusterRole, role as never);
+      await mgr.client.create(builtin.ClusterRole, role);
       await mgr.client.create(builtin.ClusterRoleBinding, {
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'ClusterRoleBinding',
@@ -124,10 +124,15 @@ describe.skipIf(!isBinaryAssets(assets))('profiling endpoints on a real API serv
 
   it('return a loadable CPU profile, and refuse a second profile while one is taken (409)', async () => {
     const pending = get(port, '/debug/profile/cpu?seconds=2', tokens['profiler']);
-    const busy = await waitFor('the CPU profile to start', async () => {
-      const res = await get(port, '/debug/profile/heap', tokens['profiler']);
-      return res.status === 409 ? res : undefined;
-    }, 10_000, 50);
+    const busy = await waitFor(
+      'the CPU profile to start',
+      async () => {
+        const res = await get(port, '/debug/profile/heap', tokens['profiler']);
+        return res.status === 409 ? res : undefined;
+      },
+      10_000,
+      50,
+    );
     expect(busy.body.toString()).toContain('a cpu profile is being taken');
     const res = await pending;
     expect(res.status).toBe(200);
@@ -193,7 +198,10 @@ describe.skipIf(!isBinaryAssets(assets))('profiling endpoints on a real API serv
   });
 
   it('logged no errors', () => {
-    expect(logs.records.filter((r) => r.level === 'error'), logs.tail()).toEqual([]);
+    expect(
+      logs.records.filter((r) => r.level === 'error'),
+      logs.tail(),
+    ).toEqual([]);
   });
 });
 

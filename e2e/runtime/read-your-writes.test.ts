@@ -3,7 +3,15 @@
 // must see the object at least as new as the controller's last write: none sees the pre-update object, and
 // so no update ever conflicts on a stale resourceVersion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManager, isConflict, newControllerManagedBy, Result, type Manager, type ReconcileContext, type Request } from '../../dist/src/runtime/index.js';
+import {
+  createManager,
+  isConflict,
+  newControllerManagedBy,
+  Result,
+  type Manager,
+  type ReconcileContext,
+  type Request,
+} from '../../dist/src/runtime/index.js';
 import { registry } from '../../dist/src/runtime/metrics/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
@@ -69,7 +77,9 @@ describe.skipIf(!isBinaryAssets(assets))('read-your-writes', () => {
       'every Widget to reach the target size',
       async () => {
         const widgets = await mgr.apiReader.list(WidgetResource, { namespace });
-        return widgets.filter((w) => names.includes(w.metadata?.name ?? '')).every((w) => w.spec.size === TARGET) ? true : undefined;
+        return widgets.filter((w) => names.includes(w.metadata?.name ?? '')).every((w) => w.spec.size === TARGET)
+          ? true
+          : undefined;
       },
       60_000,
       100,
@@ -78,7 +88,10 @@ describe.skipIf(!isBinaryAssets(assets))('read-your-writes', () => {
     expect(conflicts).toBe(0);
     expect(updates).toBe(COUNT * TARGET);
     // The 1 ms requeues did come before the cache had the update: the controller held them.
-    const skipped = (await registry.getSingleMetric('controller_runtime_reconcile_stale_skipped_total')?.get())?.values.find((v) => v.labels.controller === CONTROLLER)?.value ?? 0;
+    const skipped =
+      (await registry.getSingleMetric('controller_runtime_reconcile_stale_skipped_total')?.get())?.values.find(
+        (v) => v.labels.controller === CONTROLLER,
+      )?.value ?? 0;
     expect(skipped, logs.tail()).toBeGreaterThan(0);
   });
 });

@@ -9,9 +9,21 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtin, silentLogger, WebhookCertificateProvisioner, type Client, type SelfManagedCertificateOptions } from '../../dist/src/runtime/index.js';
+import {
+  builtin,
+  silentLogger,
+  WebhookCertificateProvisioner,
+  type Client,
+  type SelfManagedCertificateOptions,
+} from '../../dist/src/runtime/index.js';
 import { WebhookServer } from '../../dist/src/runtime/webhook/index.js';
-import { directClient, findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
+import {
+  directClient,
+  findBinaryAssets,
+  isBinaryAssets,
+  startTestEnv,
+  type TestEnv,
+} from '../../dist/src/testing/index.js';
 
 const assets = findBinaryAssets();
 const skip = isBinaryAssets(assets) ? '' : ` (SKIPPED: ${assets.missing})`;
@@ -55,13 +67,19 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
   };
   const secret = (name: string) => client.get(builtin.Secret, { namespace: NAMESPACE, name }, { live: true });
   const caBundleOf = async (): Promise<string | undefined> =>
-    (await client.get(builtin.ValidatingWebhookConfiguration, { name: CONFIG }, { live: true })).webhooks?.[0]?.clientConfig.caBundle;
+    (await client.get(builtin.ValidatingWebhookConfiguration, { name: CONFIG }, { live: true })).webhooks?.[0]
+      ?.clientConfig.caBundle;
 
   /** admit creates a ConfigMap the webhook denies: true when the denial came from the webhook. */
   let counter = 0;
   const admit = async (): Promise<boolean> => {
     try {
-      await client.create(builtin.ConfigMap, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `probe-${counter++}`, namespace: NAMESPACE, labels: { [LABEL]: 'true' } }, data: { deny: 'true' } });
+      await client.create(builtin.ConfigMap, {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: `probe-${counter++}`, namespace: NAMESPACE, labels: { [LABEL]: 'true' } },
+        data: { deny: 'true' },
+      });
       return false;
     } catch (err) {
       return String((err as Error).message).includes('denied by the self-managed webhook');
@@ -69,10 +87,20 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
   };
 
   const serve = async (certDir: string): Promise<void> => {
-    const server = new WebhookServer({ host: '127.0.0.1', port, certDir, certPollIntervalMs: 100, logger: silentLogger() });
+    const server = new WebhookServer({
+      host: '127.0.0.1',
+      port,
+      certDir,
+      certPollIntervalMs: 100,
+      logger: silentLogger(),
+    });
     server.register(PATH, async (body) => {
       const uid = (body as { request?: { uid?: string } }).request?.uid ?? '';
-      return { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid, allowed: false, status: { code: 403, message: 'denied by the self-managed webhook' } } };
+      return {
+        apiVersion: 'admission.k8s.io/v1',
+        kind: 'AdmissionReview',
+        response: { uid, allowed: false, status: { code: 403, message: 'denied by the self-managed webhook' } },
+      };
     });
     const ac = new AbortController();
     const done = server.start(ac.signal);
@@ -94,7 +122,14 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
             group: 'certs.operator-ts.dev',
             names: { kind: 'Gadget', listKind: 'GadgetList', plural: 'gadgets', singular: 'gadget' },
             scope: 'Namespaced',
-            versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+            versions: [
+              {
+                name: 'v1',
+                served: true,
+                storage: true,
+                schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+              },
+            ],
           },
         },
       ],
@@ -103,7 +138,10 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
     port = env.webhookInstallOptions.localServingPort;
     // A conversion webhook with no caBundle yet, as config/crd/patches writes it.
     const crd = await client.get(builtin.CustomResourceDefinition, { name: CRD });
-    crd.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: `https://127.0.0.1:${port}/convert` } } };
+    crd.spec.conversion = {
+      strategy: 'Webhook',
+      webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: `https://127.0.0.1:${port}/convert` } },
+    };
     await client.update(builtin.CustomResourceDefinition, crd);
     await client.create(builtin.ValidatingWebhookConfiguration, {
       apiVersion: 'admissionregistration.k8s.io/v1',
@@ -137,7 +175,10 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
     expect(Object.keys(stored.data ?? {}).sort()).toEqual(['ca.crt', 'ca.key', 'tls.crt', 'tls.key']);
     const bundle = stored.data?.['ca.crt'];
     expect(await caBundleOf()).toBe(bundle);
-    expect((await client.get(builtin.CustomResourceDefinition, { name: CRD })).spec.conversion?.webhook?.clientConfig?.caBundle).toBe(bundle);
+    expect(
+      (await client.get(builtin.CustomResourceDefinition, { name: CRD })).spec.conversion?.webhook?.clientConfig
+        ?.caBundle,
+    ).toBe(bundle);
     const certDir = dirOf(first);
     expect(await first.sync()).toBe(true);
     expect(readFileSync(join(certDir, 'tls.crt'), 'base64')).toBe(stored.data?.['tls.crt']);
@@ -171,7 +212,9 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
   });
 
   it('bootstrap on replicas starting at once: one creates the Secret, every one gets its certificate', async () => {
-    const replicas = [0, 1, 2].map(() => provisioner({ secretName: 'bootstrap-cert', validatingWebhookConfigurations: [], conversionCRDs: [] }));
+    const replicas = [0, 1, 2].map(() =>
+      provisioner({ secretName: 'bootstrap-cert', validatingWebhookConfigurations: [], conversionCRDs: [] }),
+    );
     await Promise.all(replicas.map((r) => r.bootstrap()));
     const stored = (await secret('bootstrap-cert')).data?.['tls.crt'];
     for (const r of replicas) expect(readFileSync(join(dirOf(r), 'tls.crt'), 'base64')).toBe(stored);
@@ -217,7 +260,12 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
 
   it('replaces a CA in two passes, bundle first, without failing an admission request', async () => {
     // A CA of 60 s replaced when less than 54 s are left (6 s after issuing); serving certificates of 50 s.
-    const p = provisioner({ secretName: 'ca-rotation', caValidityMs: 60_000, certValidityMs: 50_000, rotateBeforeFraction: 0.9 });
+    const p = provisioner({
+      secretName: 'ca-rotation',
+      caValidityMs: 60_000,
+      certValidityMs: 50_000,
+      rotateBeforeFraction: 0.9,
+    });
     await p.reconcile();
     await p.reconcile();
     await p.sync();
@@ -226,7 +274,10 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
     const deadline = Date.now() + 40_000;
     while (!(await admit()) && Date.now() < deadline);
     const first = await secret('ca-rotation');
-    const pems = (b64: string | undefined): string[] => Buffer.from(b64 ?? '', 'base64').toString('utf8').match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+    const pems = (b64: string | undefined): string[] =>
+      Buffer.from(b64 ?? '', 'base64')
+        .toString('utf8')
+        .match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
     const [oldCa] = pems(first.data?.['ca.crt']);
     let failures = 0;
     let requests = 0;
@@ -257,6 +308,8 @@ describe.skipIf(skip !== '')(`self-managed webhook certificates on a real API se
   });
 
   it('refuses a CA that would be replaced after its serving certificates are due', () => {
-    expect(() => provisioner({ caValidityMs: 60_000, certValidityMs: 50_000, rotateBeforeFraction: 0.5 })).toThrow(/caValidityMs × rotateBeforeFraction > certValidityMs/);
+    expect(() => provisioner({ caValidityMs: 60_000, certValidityMs: 50_000, rotateBeforeFraction: 0.5 })).toThrow(
+      /caValidityMs × rotateBeforeFraction > certValidityMs/,
+    );
   });
 });

@@ -163,7 +163,7 @@ describe.skipIf(skip !== '')(
           spokes: {
             v1: {
               toHub: (o) => ({ ...o, spec: { colour: String((o as Gadget).spec?.['color'] ?? '') } }),
-              fromHub: (o) => ({ ...o, spec: { color: String((o as Gadget).spec?.['colour'] ?? '') } }),
+              fromHub: (o) => ({ ...o, spec: { color: String(o.spec?.['colour'] ?? '') } }),
             },
           },
         })

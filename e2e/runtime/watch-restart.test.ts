@@ -2,7 +2,14 @@
 // Manager. Every update made right after the restart, while the reflectors are still reconnecting, must
 // reach the reconciler: it ends up observing the latest spec of every object, deletes included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManager, ignoreNotFound, newControllerManagedBy, type Manager, type ReconcileContext, type Request } from '../../dist/src/runtime/index.js';
+import {
+  createManager,
+  ignoreNotFound,
+  newControllerManagedBy,
+  type Manager,
+  type ReconcileContext,
+  type Request,
+} from '../../dist/src/runtime/index.js';
 import { findBinaryAssets, isBinaryAssets, startTestEnv, type TestEnv } from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { captureLogger, newWidget, widgetCrd, WidgetResource } from './fixtures/widget.js';
@@ -25,7 +32,10 @@ describe.skipIf(!isBinaryAssets(assets))('watches survive an API server restart'
   beforeAll(async () => {
     // Like an API server upgrade: on SIGTERM the server closes open watches (instead of holding its shutdown
     // until they end), so clients see their watches cut and reconnect.
-    env = await startTestEnv({ crds: [widgetCrd()], apiServerFlags: { 'shutdown-watch-termination-grace-period': '2s' } });
+    env = await startTestEnv({
+      crds: [widgetCrd()],
+      apiServerFlags: { 'shutdown-watch-termination-grace-period': '2s' },
+    });
     mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: logs.logger,
@@ -50,7 +60,9 @@ describe.skipIf(!isBinaryAssets(assets))('watches survive an API server restart'
     );
     await mgr.elected();
     for (const name of names) await mgr.client.create(WidgetResource, newWidget(namespace, name, { message: 'v0' }));
-    await waitFor('the reconciler to see every Widget at v0', async () => (names.every((n) => observed.get(n) === 'v0') ? true : undefined));
+    await waitFor('the reconciler to see every Widget at v0', async () =>
+      names.every((n) => observed.get(n) === 'v0') ? true : undefined,
+    );
   });
 
   afterAll(async () => {
@@ -78,12 +90,18 @@ describe.skipIf(!isBinaryAssets(assets))('watches survive an API server restart'
     await client.create(WidgetResource, newWidget(namespace, 'late', { message: 'new' }));
     expected.set('late', 'new');
 
-    const pending = () => [...expected].filter(([n, v]) => observed.get(n) !== v).map(([n, v]) => `${n}: want ${v}, saw ${observed.get(n) ?? 'nothing'}`);
-    await waitFor('the reconciler to observe the latest spec of every Widget', async () => (pending().length === 0 ? true : undefined), 120_000, 500).catch(
-      (err: Error) => {
-        throw new Error(`${err.message}\n${pending().join('\n')}\nlast log records:\n${logs.tail()}`);
-      },
-    );
+    const pending = () =>
+      [...expected]
+        .filter(([n, v]) => observed.get(n) !== v)
+        .map(([n, v]) => `${n}: want ${v}, saw ${observed.get(n) ?? 'nothing'}`);
+    await waitFor(
+      'the reconciler to observe the latest spec of every Widget',
+      async () => (pending().length === 0 ? true : undefined),
+      120_000,
+      500,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\n${pending().join('\n')}\nlast log records:\n${logs.tail()}`);
+    });
     expect(managerEnded, 'the manager must keep running').toBeUndefined();
   });
 
@@ -91,21 +109,39 @@ describe.skipIf(!isBinaryAssets(assets))('watches survive an API server restart'
     await env.restartAPIServer({ graceful: false });
     const live = names.filter((n) => n !== 'w11');
     for (const name of live) {
-      await mgr.apiReader.patch(WidgetResource, { namespace, name }, { type: 'merge', data: { spec: { message: 'after-crash' } } });
+      await mgr.apiReader.patch(
+        WidgetResource,
+        { namespace, name },
+        { type: 'merge', data: { spec: { message: 'after-crash' } } },
+      );
     }
     const pending = () => live.filter((n) => observed.get(n) !== 'after-crash');
-    await waitFor('the reconciler to observe every update made after the crash', async () => (pending().length === 0 ? true : undefined), 120_000, 500).catch(
-      (err: Error) => {
-        throw new Error(`${err.message}\nstill pending: ${pending().join(', ')}\nlast log records:\n${logs.tail()}`);
-      },
-    );
+    await waitFor(
+      'the reconciler to observe every update made after the crash',
+      async () => (pending().length === 0 ? true : undefined),
+      120_000,
+      500,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\nstill pending: ${pending().join(', ')}\nlast log records:\n${logs.tail()}`);
+    });
     expect(managerEnded, 'the manager must keep running').toBeUndefined();
   });
 
   it('keeps working after recovery and logged the reflector restart', async () => {
-    await mgr.apiReader.patch(WidgetResource, { namespace, name: 'w00' }, { type: 'merge', data: { spec: { message: 'after' } } });
-    await waitFor('the reconciler to observe an update made after recovery', async () => (observed.get('w00') === 'after' ? true : undefined), 60_000);
-    const restarts = logs.records.filter((r) => /^reflector (restarting watch|relisting)$/.test(String(r.msg)) && r.resource === 'widgets.e2e.operator-ts.dev');
+    await mgr.apiReader.patch(
+      WidgetResource,
+      { namespace, name: 'w00' },
+      { type: 'merge', data: { spec: { message: 'after' } } },
+    );
+    await waitFor(
+      'the reconciler to observe an update made after recovery',
+      async () => (observed.get('w00') === 'after' ? true : undefined),
+      60_000,
+    );
+    const restarts = logs.records.filter(
+      (r) =>
+        /^reflector (restarting watch|relisting)$/.test(String(r.msg)) && r.resource === 'widgets.e2e.operator-ts.dev',
+    );
     expect(restarts.length, logs.tail()).toBeGreaterThan(0);
     expect(managerEnded).toBeUndefined();
   });

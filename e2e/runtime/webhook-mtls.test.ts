@@ -32,7 +32,11 @@ async function validate(body: unknown): Promise<unknown> {
   return {
     apiVersion: 'admission.k8s.io/v1',
     kind: 'AdmissionReview',
-    response: { uid: req.uid ?? '', allowed: !deny, ...(deny ? { status: { code: 403, message: 'denied by the mutual-TLS webhook' } } : {}) },
+    response: {
+      uid: req.uid ?? '',
+      allowed: !deny,
+      ...(deny ? { status: { code: 403, message: 'denied by the mutual-TLS webhook' } } : {}),
+    },
   };
 }
 
@@ -67,7 +71,12 @@ describe.skipIf(skip !== '')(`webhook mutual TLS with a real API server${skip}`,
     execa(kubectl, ['create', '-f', '-'], {
       env: { KUBECONFIG: env?.kubeconfigPath ?? '' },
       reject: false,
-      input: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', labels: { [LABEL]: 'true' } }, data }),
+      input: JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name, namespace: 'default', labels: { [LABEL]: 'true' } },
+        data,
+      }),
     }).then((r) => ({ exitCode: r.exitCode ?? -1, stderr: String(r.stderr) }));
 
   /** untilDenied retries while the API server's admission chain has not picked up the configuration yet. */
@@ -89,9 +98,25 @@ describe.skipIf(skip !== '')(`webhook mutual TLS with a real API server${skip}`,
     // '*' is the kubeconfig user for every webhook the API server calls (apiserver.config.k8s.io/v1 WebhookAdmissionConfiguration).
     writeFileSync(
       join(dir, 'webhook-kubeconfig.json'),
-      JSON.stringify({ apiVersion: 'v1', kind: 'Config', users: [{ name: '*', user: { 'client-certificate-data': b64(apiServerCert.certPem), 'client-key-data': b64(apiServerCert.keyPem) } }] }),
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        users: [
+          {
+            name: '*',
+            user: {
+              'client-certificate-data': b64(apiServerCert.certPem),
+              'client-key-data': b64(apiServerCert.keyPem),
+            },
+          },
+        ],
+      }),
     );
-    const webhookAdmission = { apiVersion: 'apiserver.config.k8s.io/v1', kind: 'WebhookAdmissionConfiguration', kubeConfigFile: join(dir, 'webhook-kubeconfig.json') };
+    const webhookAdmission = {
+      apiVersion: 'apiserver.config.k8s.io/v1',
+      kind: 'WebhookAdmissionConfiguration',
+      kubeConfigFile: join(dir, 'webhook-kubeconfig.json'),
+    };
     writeFileSync(
       join(dir, 'admission.json'),
       JSON.stringify({
@@ -145,7 +170,15 @@ describe.skipIf(skip !== '')(`webhook mutual TLS with a real API server${skip}`,
     const serving = env!.webhookInstallOptions;
     const attempt = new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: serving.localServingHost, port: serving.localServingPort, path: PATH, method: 'POST', agent: false, ca: serving.caData, headers: { 'content-type': 'application/json' } },
+        {
+          host: serving.localServingHost,
+          port: serving.localServingPort,
+          path: PATH,
+          method: 'POST',
+          agent: false,
+          ca: serving.caData,
+          headers: { 'content-type': 'application/json' },
+        },
         (res) => resolve(res.statusCode ?? 0),
       );
       req.on('error', reject);

@@ -21,7 +21,13 @@ import {
 } from '../../dist/src/runtime/index.js';
 import { defaultingPath, validationPath } from '../../dist/src/runtime/webhook/index.js';
 import { toYamlDocuments } from '../../dist/src/yaml/yaml.js';
-import { findBinaryAssets, isBinaryAssets, startTestEnv, type CustomResourceDefinitionObject, type TestEnv } from '../../dist/src/testing/index.js';
+import {
+  findBinaryAssets,
+  isBinaryAssets,
+  startTestEnv,
+  type CustomResourceDefinitionObject,
+  type TestEnv,
+} from '../../dist/src/testing/index.js';
 import { waitFor } from '../helpers/wait.js';
 import { newWidget, widgetCrd, WidgetResource, type Widget } from './fixtures/widget.js';
 
@@ -34,8 +40,20 @@ interface GadgetV1 extends KubernetesObject {
 interface GadgetV2 extends KubernetesObject {
   spec: { replicas?: number };
 }
-const GadgetV1Resource = defineResource<GadgetV1>({ group: 'e2e.operator-ts.dev', version: 'v1', kind: 'Gadget', plural: 'gadgets', namespaced: true });
-const GadgetV2Resource = defineResource<GadgetV2>({ group: 'e2e.operator-ts.dev', version: 'v2', kind: 'Gadget', plural: 'gadgets', namespaced: true });
+const GadgetV1Resource = defineResource<GadgetV1>({
+  group: 'e2e.operator-ts.dev',
+  version: 'v1',
+  kind: 'Gadget',
+  plural: 'gadgets',
+  namespaced: true,
+});
+const GadgetV2Resource = defineResource<GadgetV2>({
+  group: 'e2e.operator-ts.dev',
+  version: 'v2',
+  kind: 'Gadget',
+  plural: 'gadgets',
+  namespaced: true,
+});
 
 /** gadgetCrd has two versions converted by the webhook: v1 spec.size is v2 (hub, storage) spec.replicas. */
 function gadgetCrd(): CustomResourceDefinitionObject {
@@ -61,7 +79,10 @@ function gadgetCrd(): CustomResourceDefinitionObject {
       versions: [version('v1', 'size', false), version('v2', 'replicas', true)],
       conversion: {
         strategy: 'Webhook',
-        webhook: { conversionReviewVersions: ['v1'], clientConfig: { service: { name: 'webhook-service', namespace: 'system', path: '/convert' } } },
+        webhook: {
+          conversionReviewVersions: ['v1'],
+          clientConfig: { service: { name: 'webhook-service', namespace: 'system', path: '/convert' } },
+        },
       },
     },
   };
@@ -82,7 +103,8 @@ class WidgetValidator implements CustomValidator<Widget> {
     if (obj.spec.message === 'warn') return ['message "warn" is deprecated'];
   }
   async validateUpdate(_ctx: AdmissionContext, oldObj: Widget, newObj: Widget): Promise<Warnings | void> {
-    if (oldObj.spec.color !== newObj.spec.color) throw new Error(`spec.color is immutable (was ${oldObj.spec.color ?? ''})`);
+    if (oldObj.spec.color !== newObj.spec.color)
+      throw new Error(`spec.color is immutable (was ${oldObj.spec.color ?? ''})`);
   }
   async validateDelete(_ctx: AdmissionContext, obj: Widget): Promise<Warnings | void> {
     if (obj.metadata?.labels?.protected === 'true') throw new Error('protected widgets cannot be deleted');
@@ -93,7 +115,12 @@ class WidgetValidator implements CustomValidator<Widget> {
 function webhookConfigurations(): unknown[] {
   const service = (path: string) => ({ service: { name: 'webhook-service', namespace: 'system', path } });
   const rules = (operations: string[]) => [
-    { apiGroups: [WidgetResource.group], apiVersions: [WidgetResource.version], operations, resources: [WidgetResource.plural] },
+    {
+      apiGroups: [WidgetResource.group],
+      apiVersions: [WidgetResource.version],
+      operations,
+      resources: [WidgetResource.plural],
+    },
   ];
   const common = { admissionReviewVersions: ['v1'], sideEffects: 'None', failurePolicy: 'Fail', timeoutSeconds: 10 };
   return [
@@ -101,14 +128,26 @@ function webhookConfigurations(): unknown[] {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'MutatingWebhookConfiguration',
       metadata: { name: 'widget-mutating' },
-      webhooks: [{ name: 'mwidget.e2e.operator-ts.dev', clientConfig: service(defaultingPath(WidgetResource)), rules: rules(['CREATE', 'UPDATE']), ...common }],
+      webhooks: [
+        {
+          name: 'mwidget.e2e.operator-ts.dev',
+          clientConfig: service(defaultingPath(WidgetResource)),
+          rules: rules(['CREATE', 'UPDATE']),
+          ...common,
+        },
+      ],
     },
     {
       apiVersion: 'admissionregistration.k8s.io/v1',
       kind: 'ValidatingWebhookConfiguration',
       metadata: { name: 'widget-validating' },
       webhooks: [
-        { name: 'vwidget.e2e.operator-ts.dev', clientConfig: service(validationPath(WidgetResource)), rules: rules(['CREATE', 'UPDATE', 'DELETE']), ...common },
+        {
+          name: 'vwidget.e2e.operator-ts.dev',
+          clientConfig: service(validationPath(WidgetResource)),
+          rules: rules(['CREATE', 'UPDATE', 'DELETE']),
+          ...common,
+        },
       ],
     },
   ];
@@ -129,17 +168,34 @@ describe.skipIf(!isBinaryAssets(assets))('webhooks called by a real API server',
     mgr = await createManager({
       kubeConfig: env.kubeConfig,
       logger: silentLogger(),
-      webhook: { port: env.webhookInstallOptions.localServingPort, certDir: env.webhookInstallOptions.localServingCertDir },
+      webhook: {
+        port: env.webhookInstallOptions.localServingPort,
+        certDir: env.webhookInstallOptions.localServingCertDir,
+      },
     });
-    newWebhookManagedBy(mgr).for(WidgetResource).withDefaulter(defaulter).withValidator(new WidgetValidator()).complete();
+    newWebhookManagedBy(mgr)
+      .for(WidgetResource)
+      .withDefaulter(defaulter)
+      .withValidator(new WidgetValidator())
+      .complete();
     newWebhookManagedBy(mgr)
       .for(GadgetV2Resource)
       .withConversion({
         hub: 'v2',
         spokes: {
           v1: {
-            toHub: (o: Wire<GadgetV1>): Wire<GadgetV2> => ({ apiVersion: GadgetV2Resource.apiVersion, kind: 'Gadget', metadata: o.metadata, spec: { replicas: o.spec.size } }),
-            fromHub: (h: Wire<GadgetV2>): Wire<GadgetV1> => ({ apiVersion: GadgetV1Resource.apiVersion, kind: 'Gadget', metadata: h.metadata, spec: { size: h.spec.replicas } }),
+            toHub: (o: Wire<GadgetV1>): Wire<GadgetV2> => ({
+              apiVersion: GadgetV2Resource.apiVersion,
+              kind: 'Gadget',
+              metadata: o.metadata,
+              spec: { replicas: o.spec.size },
+            }),
+            fromHub: (h: Wire<GadgetV2>): Wire<GadgetV1> => ({
+              apiVersion: GadgetV1Resource.apiVersion,
+              kind: 'Gadget',
+              metadata: h.metadata,
+              spec: { size: h.spec.replicas },
+            }),
           },
         },
       })
@@ -148,10 +204,16 @@ describe.skipIf(!isBinaryAssets(assets))('webhooks called by a real API server',
     running.catch(() => undefined);
     await mgr.getWebhookServer().ready();
     // The admission chain picks new configurations up a moment after they are readable.
-    await waitFor('the API server to call the defaulting webhook', async () => {
-      const w = await mgr.client.create(WidgetResource, newWidget(namespace, `probe-${Date.now()}`, {}), { dryRun: true });
-      return w.spec.color === 'green' ? true : undefined;
-    }, 30_000);
+    await waitFor(
+      'the API server to call the defaulting webhook',
+      async () => {
+        const w = await mgr.client.create(WidgetResource, newWidget(namespace, `probe-${Date.now()}`, {}), {
+          dryRun: true,
+        });
+        return w.spec.color === 'green' ? true : undefined;
+      },
+      30_000,
+    );
   });
 
   afterAll(async () => {
@@ -167,7 +229,10 @@ describe.skipIf(!isBinaryAssets(assets))('webhooks called by a real API server',
     const stored = await mgr.apiReader.get(WidgetResource, { namespace, name: 'defaulted' });
     expect(stored.spec.color).toBe('green');
     // Explicit values are kept.
-    const explicit = await mgr.client.create(WidgetResource, newWidget(namespace, 'explicit', { color: 'red', size: 5 }));
+    const explicit = await mgr.client.create(
+      WidgetResource,
+      newWidget(namespace, 'explicit', { color: 'red', size: 5 }),
+    );
     expect(explicit.spec).toEqual({ color: 'red', size: 5 });
     expect(defaulter.operations).toContain('CREATE');
   });
@@ -186,13 +251,27 @@ describe.skipIf(!isBinaryAssets(assets))('webhooks called by a real API server',
   it('validates updates against the old object and deletes', async () => {
     const err = await mgr.client
       .patch(WidgetResource, { namespace, name: 'explicit' }, { type: 'merge', data: { spec: { color: 'blue' } } })
-      .then(() => new Error('an immutable field was changed'), (e: unknown) => e);
+      .then(
+        () => new Error('an immutable field was changed'),
+        (e: unknown) => e,
+      );
     expect((err as ApiError).message).toContain('spec.color is immutable (was red)');
 
-    await mgr.client.patch(WidgetResource, { namespace, name: 'explicit' }, { type: 'merge', data: { metadata: { labels: { protected: 'true' } } } });
-    const denied = await mgr.client.delete(WidgetResource, { namespace, name: 'explicit' }).then(() => new Error('a protected Widget was deleted'), (e: unknown) => e);
+    await mgr.client.patch(
+      WidgetResource,
+      { namespace, name: 'explicit' },
+      { type: 'merge', data: { metadata: { labels: { protected: 'true' } } } },
+    );
+    const denied = await mgr.client.delete(WidgetResource, { namespace, name: 'explicit' }).then(
+      () => new Error('a protected Widget was deleted'),
+      (e: unknown) => e,
+    );
     expect((denied as ApiError).message).toContain('protected widgets cannot be deleted');
-    await mgr.client.patch(WidgetResource, { namespace, name: 'explicit' }, { type: 'merge', data: { metadata: { labels: null } } });
+    await mgr.client.patch(
+      WidgetResource,
+      { namespace, name: 'explicit' },
+      { type: 'merge', data: { metadata: { labels: null } } },
+    );
     await mgr.client.delete(WidgetResource, { namespace, name: 'explicit' });
   });
 
@@ -207,9 +286,15 @@ describe.skipIf(!isBinaryAssets(assets))('webhooks called by a real API server',
     const asHub = await mgr.apiReader.get(GadgetV2Resource, { namespace, name: 'converted' });
     expect(asHub.apiVersion).toBe(GadgetV2Resource.apiVersion);
     expect(asHub.spec).toEqual({ replicas: 4 });
-    await mgr.client.patch(GadgetV2Resource, { namespace, name: 'converted' }, { type: 'merge', data: { spec: { replicas: 6 } } });
+    await mgr.client.patch(
+      GadgetV2Resource,
+      { namespace, name: 'converted' },
+      { type: 'merge', data: { spec: { replicas: 6 } } },
+    );
     const asSpoke = await mgr.apiReader.list(GadgetV1Resource, { namespace });
-    expect(asSpoke.map((g) => [g.apiVersion, g.metadata?.name, g.spec.size])).toEqual([[GadgetV1Resource.apiVersion, 'converted', 6]]);
+    expect(asSpoke.map((g) => [g.apiVersion, g.metadata?.name, g.spec.size])).toEqual([
+      [GadgetV1Resource.apiVersion, 'converted', 6],
+    ]);
   });
 });
 

@@ -33,7 +33,17 @@ describe.skipIf(!isBinaryAssets(assets))('wire types of built-in kinds', () => {
     await writeFile(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, types: ['node'], rootDir: 'src', outDir: 'dist', skipLibCheck: true },
+        compilerOptions: {
+          target: 'ES2023',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          types: ['node'],
+          rootDir: 'src',
+          outDir: 'dist',
+          skipLibCheck: true,
+        },
         include: ['src'],
       }),
     );
@@ -47,7 +57,9 @@ describe.skipIf(!isBinaryAssets(assets))('wire types of built-in kinds', () => {
 
   it('compile with tsc --strict and run as typed against a real API server', async () => {
     const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    const compiled = await run(process.execPath, [tsc, '-p', dir]).catch((err: { stdout?: string; stderr?: string }) => err);
+    const compiled = await run(process.execPath, [tsc, '-p', dir]).catch(
+      (err: { stdout?: string; stderr?: string }) => err,
+    );
     expect(`${compiled.stdout ?? ''}${compiled.stderr ?? ''}`).toBe('');
 
     const { stdout } = await run(process.execPath, [join(dir, 'dist', 'main.js')], {

@@ -19,14 +19,28 @@ function run(cmd, args, cwd) {
 rmSync(packDir, { recursive: true, force: true });
 mkdirSync(packDir, { recursive: true });
 run('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], repo);
-const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')));
+const tarball = join(
+  packDir,
+  readdirSync(packDir).find((f) => f.endsWith('.tgz')),
+);
 
 rmSync(target, { recursive: true, force: true });
 mkdirSync(target, { recursive: true });
 const cli = (...args) => run(process.execPath, [bin, ...args], target);
 cli('init', '--domain', 'example.com', '--project-name', 'memcached-operator', '--operator-ts-version', tarball);
 cli('create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached');
-cli('create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--defaulting', '--programmatic-validation');
+cli(
+  'create',
+  'webhook',
+  '--group',
+  'cache',
+  '--version',
+  'v1alpha1',
+  '--kind',
+  'Memcached',
+  '--defaulting',
+  '--programmatic-validation',
+);
 run('npm', ['run', 'manifests'], target);
 run('npm', ['run', 'build'], target);
 run('npm', ['test'], target);

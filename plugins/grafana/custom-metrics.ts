@@ -82,7 +82,7 @@ function parseEntry(at: Located, node: unknown, index: number): CustomMetric {
   const type = stringField(at, node, 'type', index);
   if (type === undefined || !(TYPES as readonly string[]).includes(type.toLowerCase()))
     throw at.error(
-      (node.get('type', true) as Node | undefined) ?? node,
+      node.get('type', true) ?? node,
       `customMetrics[${index}] (${metric}): type ` +
         (type === undefined ? 'is missing' : `"${type}" is not one of ${TYPES.join(', ')}`),
       `give its Prometheus type: type: ${metric.endsWith('_total') ? 'counter' : 'gauge'}`,
@@ -132,7 +132,7 @@ export function parseCustomMetrics(text: string, path: string = CUSTOM_METRICS_C
   for (const pair of root.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
     if (key !== 'customMetrics')
-      throw at.error(pair.key as Node, `unknown key "${key}"`, 'the file has one key, customMetrics');
+      throw at.error(pair.key, `unknown key "${key}"`, 'the file has one key, customMetrics');
   }
   const list = root.get('customMetrics', true) as Node | undefined;
   if (list === undefined || (isScalar(list) && list.value === null)) return [];

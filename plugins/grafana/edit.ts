@@ -8,6 +8,10 @@ import {
 import { RESOURCES_DASHBOARD_PATH, resourcesDashboard } from './resources-dashboard.js';
 import { RUNTIME_DASHBOARD_PATH, runtimeDashboard } from './runtime-dashboard.js';
 
+/** PRETTIERIGNORE_DASHBOARDS keeps `npm run format` off the dashboards: each run of the plugin rewrites them. */
+const PRETTIERIGNORE_DASHBOARDS =
+  '# Grafana dashboards written by operator-ts edit --plugins grafana/v1 (every run rewrites them).\ngrafana/**/*.json';
+
 function json(path: string, object: object): FileDescriptor {
   // Tool-owned: every run writes the dashboards of this operator-ts version.
   return { kind: 'generated', path, format: 'json', object, ifExists: 'overwrite' };
@@ -22,6 +26,12 @@ export function grafanaFiles(projectName: string, config: string | undefined): F
   const files: FileDescriptor[] = [
     json(RUNTIME_DASHBOARD_PATH, runtimeDashboard(projectName)),
     json(RESOURCES_DASHBOARD_PATH, resourcesDashboard(projectName)),
+    {
+      kind: 'insert',
+      path: '.prettierignore',
+      ifMissing: 'skip',
+      fragments: { prettierignore: [PRETTIERIGNORE_DASHBOARDS] },
+    },
   ];
   if (config === undefined) {
     files.push({

@@ -20,6 +20,8 @@ export function imageFragments(): Record<string, string[]> {
         '    && mkdir /helm && tar -xzf helm.tar.gz -C /helm --strip-components=1 linux-${TARGETARCH}/helm',
       ].join('\n'),
     ],
-    'image-files': ['COPY --from=helm /helm/helm /usr/local/bin/helm\nCOPY charts/ /charts/\nENV HELM_BIN=/usr/local/bin/helm'],
+    'image-files': [
+      'COPY --from=helm /helm/helm /usr/local/bin/helm\nCOPY charts/ /charts/\nENV HELM_BIN=/usr/local/bin/helm',
+    ],
   };
 }

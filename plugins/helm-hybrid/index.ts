@@ -1,5 +1,5 @@
 import { definePlugin } from '../../src/index.js';
-import { createApiSubcommand } from './create-api.js';
+import { createApiSubcommand, replayHybridKinds } from './create-api.js';
 
 /**
  * helmHybridPlugin (`helm-hybrid.operator-ts.dev/v1`) scaffolds Helm-hybrid kinds: `create api --plugins
@@ -12,4 +12,5 @@ export const helmHybridPlugin = definePlugin({
   version: 'v1',
   description: 'Helm-hybrid kinds: a chart rendered by the Helm CLI, reconciled in TypeScript',
   createApi: createApiSubcommand,
+  replay: replayHybridKinds,
 });

@@ -4,7 +4,8 @@ import { valuesSchema, valuesTypes, walkable } from './values-types.js';
 
 describe('valuesSchema', () => {
   it('infers a schema from values.yaml: types from the defaults, descriptions from the comments above keys', () => {
-    const values = '# Default values.\n\n# Number of pods.\nreplicaCount: 1\nratio: 0.5\nimage:\n  # Image repository.\n  repository: nginx\n  pullSecrets: []\npodLabels: {}\nenabled: false\nnothing:\n';
+    const values =
+      '# Default values.\n\n# Number of pods.\nreplicaCount: 1\nratio: 0.5\nimage:\n  # Image repository.\n  repository: nginx\n  pullSecrets: []\npodLabels: {}\nenabled: false\nnothing:\n';
     expect(valuesSchema('chart', undefined, values)).toEqual({
       type: 'object',
       additionalProperties: true,
@@ -14,7 +15,10 @@ describe('valuesSchema', () => {
         image: {
           type: 'object',
           additionalProperties: true,
-          properties: { repository: { type: 'string', description: 'Image repository.' }, pullSecrets: { type: 'array', items: {} } },
+          properties: {
+            repository: { type: 'string', description: 'Image repository.' },
+            pullSecrets: { type: 'array', items: {} },
+          },
         },
         podLabels: { type: 'object', additionalProperties: true },
         enabled: { type: 'boolean' },
@@ -24,7 +28,10 @@ describe('valuesSchema', () => {
   });
 
   it('prefers values.schema.json and names the file when it is not JSON', () => {
-    expect(valuesSchema('chart', '{"type":"object","properties":{"a":{"type":"string"}}}', 'b: 1\n')).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(valuesSchema('chart', '{"type":"object","properties":{"a":{"type":"string"}}}', 'b: 1\n')).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
     try {
       valuesSchema('chart', '{', undefined);
       expect.fail('no error');
@@ -45,7 +52,14 @@ describe('walkable', () => {
       walkable({
         type: 'object',
         additionalProperties: true,
-        properties: { n: { type: 'integer' }, f: { type: 'number', description: 'ratio' }, m: { type: 'object' }, any: {}, one: { oneOf: [{ type: 'string' }, { type: 'integer' }] }, list: { type: 'array' } },
+        properties: {
+          n: { type: 'integer' },
+          f: { type: 'number', description: 'ratio' },
+          m: { type: 'object' },
+          any: {},
+          one: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+          list: { type: 'array' },
+        },
       }),
     ).toEqual({
       type: 'object',
@@ -64,9 +78,22 @@ describe('walkable', () => {
 
 describe('valuesTypes', () => {
   it('compiles the spec interface with json-schema-to-typescript', async () => {
-    const ts = await valuesTypes('WebSpec', valuesSchema('chart', undefined, '# Pods.\nreplicaCount: 1\nimage:\n  tag: ""\n'));
+    const ts = await valuesTypes(
+      'WebSpec',
+      valuesSchema('chart', undefined, '# Pods.\nreplicaCount: 1\nimage:\n  tag: ""\n'),
+    );
     expect(ts).toBe(
-      ['export interface WebSpec {', '  /**', '   * Pods.', '   */', '  replicaCount?: int64;', '  image?: {', '    tag?: string;', '  };', '}'].join('\n'),
+      [
+        'export interface WebSpec {',
+        '  /**',
+        '   * Pods.',
+        '   */',
+        '  replicaCount?: int64;',
+        '  image?: {',
+        '    tag?: string;',
+        '  };',
+        '}',
+      ].join('\n'),
     );
   });
 });

@@ -12,24 +12,33 @@ export function valuesSchema(file: string, schemaText: string | undefined, value
   if (schemaText !== undefined) {
     try {
       const schema = JSON.parse(schemaText) as unknown;
-      if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('the schema is not an object');
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+        throw new Error('the schema is not an object');
       return schema as JsonSchema;
     } catch (err) {
-      throw new UserError(`${file}/values.schema.json: ${(err as Error).message}`, { hint: 'fix the chart\'s values.schema.json (helm lint checks it too)' });
+      throw new UserError(`${file}/values.schema.json: ${(err as Error).message}`, {
+        hint: "fix the chart's values.schema.json (helm lint checks it too)",
+      });
     }
   }
   if (valuesText === undefined) return { type: 'object', additionalProperties: true };
   const doc = parseDocument(valuesText);
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    throw new UserError(`${file}/values.yaml:${e.linePos?.[0]?.line ?? 1}: ${e.message.split('\n')[0]}`, { hint: 'fix the chart\'s values.yaml (helm lint checks it too)' });
+    throw new UserError(`${file}/values.yaml:${e.linePos?.[0]?.line ?? 1}: ${e.message.split('\n')[0]}`, {
+      hint: "fix the chart's values.yaml (helm lint checks it too)",
+    });
   }
-  return doc.contents === null ? { type: 'object', additionalProperties: true } : inferSchema(doc.contents as Node);
+  return doc.contents === null ? { type: 'object', additionalProperties: true } : inferSchema(doc.contents);
 }
 
 /** describe keeps the paragraph of a comment right above its key: an earlier one is the file's or a section's header. */
 function describe(comment: string | null | undefined): Record<string, string> {
-  const text = ((comment ?? '').split(/\n[ \t]*\n/).at(-1) ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^[a-zA-Z_][\w.-]*:/.test(l)).join('\n');
+  const text = ((comment ?? '').split(/\n[ \t]*\n/).at(-1) ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^[a-zA-Z_][\w.-]*:/.test(l))
+    .join('\n');
   return text === '' ? {} : { description: text };
 }
 
@@ -40,11 +49,14 @@ function inferSchema(node: Node): JsonSchema {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
       const value = pair.value === null ? {} : inferSchema(pair.value as Node);
       // The comment above the first key of a nested map belongs to the map node in the YAML parser's tree.
-      const comment = (isScalar(pair.key) ? pair.key.commentBefore : undefined) ?? (i === 0 ? node.commentBefore : undefined);
+      const comment =
+        (isScalar(pair.key) ? pair.key.commentBefore : undefined) ?? (i === 0 ? node.commentBefore : undefined);
       properties[key] = { ...value, ...describe(comment) };
     }
     // An empty map in values.yaml (podAnnotations: {}) is where the user adds keys of their own.
-    return node.items.length === 0 ? { type: 'object', additionalProperties: true } : { type: 'object', properties, additionalProperties: true };
+    return node.items.length === 0
+      ? { type: 'object', additionalProperties: true }
+      : { type: 'object', properties, additionalProperties: true };
   }
   if (isSeq(node)) return { type: 'array', items: node.items.length > 0 ? inferSchema(node.items[0] as Node) : {} };
   if (isScalar(node)) {
@@ -67,13 +79,21 @@ const COMPOSED = ['anyOf', 'oneOf', 'allOf', 'not', '$ref', 'patternProperties',
  * (int64, float64), as every CRD field type must. The CRD field stays Schemaless; Helm checks the values.
  */
 export function walkable(schema: JsonSchema): JsonSchema {
-  const keep = (s: JsonSchema, tsType: string): JsonSchema => ({ ...(typeof s['description'] === 'string' ? { description: s['description'] } : {}), tsType });
+  const keep = (s: JsonSchema, tsType: string): JsonSchema => ({
+    ...(typeof s['description'] === 'string' ? { description: s['description'] } : {}),
+    tsType,
+  });
   if (COMPOSED.some((k) => k in schema) || Array.isArray(schema['type'])) return keep(schema, 'JSONValue');
   switch (schema['type']) {
     case 'object': {
       const properties = schema['properties'] as Record<string, JsonSchema> | undefined;
-      if (properties === undefined || Object.keys(properties).length === 0) return keep(schema, 'Record<string, JSONValue>');
-      const out: JsonSchema = { ...schema, additionalProperties: false, properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, walkable(v)])) };
+      if (properties === undefined || Object.keys(properties).length === 0)
+        return keep(schema, 'Record<string, JSONValue>');
+      const out: JsonSchema = {
+        ...schema,
+        additionalProperties: false,
+        properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, walkable(v)])),
+      };
       return out;
     }
     case 'array': {
@@ -102,11 +122,16 @@ export function walkable(schema: JsonSchema): JsonSchema {
  */
 export async function valuesTypes(specName: string, schema: JsonSchema): Promise<string> {
   const compile: Compile = (await import('json-schema-to-typescript')).compile;
-  const root = walkable(schema['type'] === undefined && schema['properties'] !== undefined ? { ...schema, type: 'object' } : schema);
+  const root = walkable(
+    schema['type'] === undefined && schema['properties'] !== undefined ? { ...schema, type: 'object' } : schema,
+  );
   // A spec must be an interface: values without named keys give an empty one.
-  const input: JsonSchema = root['type'] === 'object' ? { ...root, title: specName } : { type: 'object', additionalProperties: false, properties: {}, title: specName };
+  const input: JsonSchema =
+    root['type'] === 'object'
+      ? { ...root, title: specName }
+      : { type: 'object', additionalProperties: false, properties: {}, title: specName };
   delete input['$schema'];
-  const ts = await compile(input as Parameters<Compile>[0], specName, {
+  const ts = await compile(input, specName, {
     bannerComment: '',
     additionalProperties: true,
     declareExternallyReferenced: true,

@@ -35,11 +35,17 @@ export function mergeChartYaml(existing: string, meta: ChartMeta, source: string
   const doc = parseDocument(existing, { lineCounter: counter });
   const error = doc.errors[0];
   if (error !== undefined)
-    throw new UserError(`${source}:${counter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`, { hint: 'fix the syntax, or delete the file to have it written afresh' });
-  if (!isMap(doc.contents)) throw new UserError(`${source}:1: Chart.yaml must be a map`, { hint: 'delete the file to have it written afresh' });
+    throw new UserError(
+      `${source}:${counter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`,
+      { hint: 'fix the syntax, or delete the file to have it written afresh' },
+    );
+  if (!isMap(doc.contents))
+    throw new UserError(`${source}:1: Chart.yaml must be a map`, { hint: 'delete the file to have it written afresh' });
   const notes: string[] = [];
   if (doc.get('appVersion') !== meta.appVersion) {
-    notes.push(`appVersion ${JSON.stringify(doc.get('appVersion') ?? null)} -> ${JSON.stringify(meta.appVersion)} (package.json version)`);
+    notes.push(
+      `appVersion ${JSON.stringify(doc.get('appVersion') ?? null)} -> ${JSON.stringify(meta.appVersion)} (package.json version)`,
+    );
     doc.set('appVersion', meta.appVersion);
   }
   for (const [key, value] of Object.entries(chartYamlObject(meta)))
@@ -116,7 +122,7 @@ export function notesTxt(chart: string, crds: readonly string[], webhooks: boole
     lines.push(
       '{{- if and .Values.webhook.enable .Values.webhook.certManager.enable }}',
       '',
-      'The webhooks\' serving certificate is issued by cert-manager, which must run in the cluster.',
+      "The webhooks' serving certificate is issued by cert-manager, which must run in the cluster.",
       '{{- else if .Values.webhook.enable }}',
       '',
       'The webhooks serve the certificate of Secret {{ .Values.webhook.certificate.secretName }}; webhook.certificate.caBundle must hold its CA.',

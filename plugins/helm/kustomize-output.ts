@@ -47,7 +47,8 @@ export function kindOf(obj: Obj): string {
   return typeof obj['kind'] === 'string' ? obj['kind'] : '';
 }
 
-const RENDER_HINT = 'render config/default first: `make build-installer` (or `kubectl kustomize config/default > dist/install.yaml`), or name the file with --manifests';
+const RENDER_HINT =
+  'render config/default first: `make build-installer` (or `kubectl kustomize config/default > dist/install.yaml`), or name the file with --manifests';
 
 /** parseYamlStream parses a multi-document YAML text; a syntax error or a non-mapping document is located. */
 export function parseYamlStream(text: string, source: string, hint: string): SourcedObject[] {
@@ -57,7 +58,10 @@ export function parseYamlStream(text: string, source: string, hint: string): Sou
     const line = lineCounter.linePos(doc.range[0]).line;
     const error = doc.errors[0];
     if (error !== undefined)
-      throw new UserError(`${source}:${lineCounter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`, { hint });
+      throw new UserError(
+        `${source}:${lineCounter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`,
+        { hint },
+      );
     const value: unknown = doc.toJS();
     if (value === null || value === undefined) continue;
     if (!isObj(value) || typeof value['apiVersion'] !== 'string' || typeof value['kind'] !== 'string')
@@ -75,14 +79,27 @@ export function readKustomizeOutput(text: string, source: string): KustomizeOutp
   const objects = parseYamlStream(text, source, RENDER_HINT);
   const managers = objects.filter((o) => kindOf(o.obj) === 'Deployment' && nameOf(o.obj).endsWith(MANAGER_SUFFIX));
   if (managers.length === 0)
-    throw new UserError(`${source}: no manager Deployment (named <prefix>${MANAGER_SUFFIX}) in the kustomize output`, { hint: RENDER_HINT });
-  if (managers.length > 1)
-    throw new UserError(`${source}:${managers[1]!.line}: a second manager Deployment ${nameOf(managers[1]!.obj)}; the chart packages one manager`, {
-      hint: 'render only config/default into the file',
+    throw new UserError(`${source}: no manager Deployment (named <prefix>${MANAGER_SUFFIX}) in the kustomize output`, {
+      hint: RENDER_HINT,
     });
+  if (managers.length > 1)
+    throw new UserError(
+      `${source}:${managers[1]!.line}: a second manager Deployment ${nameOf(managers[1]!.obj)}; the chart packages one manager`,
+      {
+        hint: 'render only config/default into the file',
+      },
+    );
   const manager = managers[0]!;
   const namespace = metaOf(manager.obj)['namespace'];
   if (typeof namespace !== 'string' || namespace === '')
-    throw new UserError(`${source}:${manager.line}: the manager Deployment has no namespace`, { hint: 'config/default/kustomization.yaml sets `namespace:`; render that kustomization' });
-  return { source, objects, namespace, prefix: nameOf(manager.obj).slice(0, -MANAGER_SUFFIX.length), manager: manager.obj };
+    throw new UserError(`${source}:${manager.line}: the manager Deployment has no namespace`, {
+      hint: 'config/default/kustomization.yaml sets `namespace:`; render that kustomization',
+    });
+  return {
+    source,
+    objects,
+    namespace,
+    prefix: nameOf(manager.obj).slice(0, -MANAGER_SUFFIX.length),
+    manager: manager.obj,
+  };
 }

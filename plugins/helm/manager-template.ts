@@ -15,7 +15,10 @@ export function managerContainer(deployment: Obj, source: string): Obj {
   const spec = podSpec(deployment);
   const containers = Array.isArray(spec['containers']) ? spec['containers'].filter(isObj) : [];
   const found = containers.find((c) => c['name'] === 'manager') ?? containers[0];
-  if (found === undefined) throw new UserError(`${source}: the manager Deployment has no containers`, { hint: 'render config/default, whose manager.yaml declares the manager container' });
+  if (found === undefined)
+    throw new UserError(`${source}: the manager Deployment has no containers`, {
+      hint: 'render config/default, whose manager.yaml declares the manager container',
+    });
   return found;
 }
 
@@ -53,7 +56,10 @@ function managerArgs(args: readonly unknown[], webhooks: boolean): unknown[] {
 function metricsArgs(): unknown {
   return whenItems(
     '.Values.metrics.enable',
-    [expr('--metrics-bind-address=:{{ .Values.metrics.port }}'), whenItems('not .Values.metrics.secure', ['--metrics-secure=false'])],
+    [
+      expr('--metrics-bind-address=:{{ .Values.metrics.port }}'),
+      whenItems('not .Values.metrics.secure', ['--metrics-secure=false']),
+    ],
     ['--metrics-bind-address=0'],
   );
 }
@@ -63,32 +69,56 @@ function containerTemplate(names: ChartNames, container: Obj, webhooks: boolean)
   for (const [key, value] of Object.entries(container)) {
     if (key === 'args' && Array.isArray(value)) out[key] = managerArgs(value, webhooks);
     else if (key === 'image') {
-      out[key] = expr('"{{ .Values.manager.image.repository }}:{{ .Values.manager.image.tag | default .Chart.AppVersion }}"');
-      Object.assign(out, whenEntries('.Values.manager.image.pullPolicy', { imagePullPolicy: expr('{{ .Values.manager.image.pullPolicy }}') }));
+      out[key] = expr(
+        '"{{ .Values.manager.image.repository }}:{{ .Values.manager.image.tag | default .Chart.AppVersion }}"',
+      );
+      Object.assign(
+        out,
+        whenEntries('.Values.manager.image.pullPolicy', {
+          imagePullPolicy: expr('{{ .Values.manager.image.pullPolicy }}'),
+        }),
+      );
     } else if (key === 'imagePullPolicy') continue;
     else if (key === 'resources') out[key] = toYamlOf('.Values.manager.resources');
-    else if (key === 'env' && Array.isArray(value)) out[key] = [...(names.deep(value) as unknown[]), spliceItems('.Values.manager.env')];
-    else if (key === 'ports' && Array.isArray(value)) out[key] = value.map((p) => (isObj(p) && p['name'] === 'webhook-server' ? whenItems('.Values.webhook.enable', [p]) : names.deep(p)));
-    else if (key === 'volumeMounts' && Array.isArray(value)) out[key] = [...value.map((m) => (isObj(m) && m['name'] === WEBHOOK_CERT_VOLUME ? whenItems('.Values.webhook.enable', [m]) : names.deep(m))), metricsCertMount()];
+    else if (key === 'env' && Array.isArray(value))
+      out[key] = [...(names.deep(value) as unknown[]), spliceItems('.Values.manager.env')];
+    else if (key === 'ports' && Array.isArray(value))
+      out[key] = value.map((p) =>
+        isObj(p) && p['name'] === 'webhook-server' ? whenItems('.Values.webhook.enable', [p]) : names.deep(p),
+      );
+    else if (key === 'volumeMounts' && Array.isArray(value))
+      out[key] = [
+        ...value.map((m) =>
+          isObj(m) && m['name'] === WEBHOOK_CERT_VOLUME ? whenItems('.Values.webhook.enable', [m]) : names.deep(m),
+        ),
+        metricsCertMount(),
+      ];
     else out[key] = names.deep(value);
   }
   if (!('args' in out)) out['args'] = managerArgs([], webhooks);
   if (!('env' in out)) Object.assign(out, whenEntries('.Values.manager.env', { env: toYamlOf('.Values.manager.env') }));
-  if (!('volumeMounts' in out)) Object.assign(out, whenEntries('.Values.metrics.certificate.secretName', { volumeMounts: [metricsCertMount()] }));
+  if (!('volumeMounts' in out))
+    Object.assign(out, whenEntries('.Values.metrics.certificate.secretName', { volumeMounts: [metricsCertMount()] }));
   return out;
 }
 
 function metricsCertMount(): unknown {
-  return whenItems('.Values.metrics.certificate.secretName', [{ mountPath: METRICS_CERT_DIR, name: 'metrics-certs', readOnly: true }]);
+  return whenItems('.Values.metrics.certificate.secretName', [
+    { mountPath: METRICS_CERT_DIR, name: 'metrics-certs', readOnly: true },
+  ]);
 }
 
 function metricsCertVolume(): unknown {
-  return whenItems('.Values.metrics.certificate.secretName', [{ name: 'metrics-certs', secret: { secretName: expr('{{ .Values.metrics.certificate.secretName }}') } }]);
+  return whenItems('.Values.metrics.certificate.secretName', [
+    { name: 'metrics-certs', secret: { secretName: expr('{{ .Values.metrics.certificate.secretName }}') } },
+  ]);
 }
 
 function volumeTemplate(names: ChartNames, volume: unknown): unknown {
   if (!isObj(volume) || volume['name'] !== WEBHOOK_CERT_VOLUME) return names.deep(volume);
-  return whenItems('.Values.webhook.enable', [{ name: WEBHOOK_CERT_VOLUME, secret: { secretName: expr('{{ .Values.webhook.certificate.secretName }}') } }]);
+  return whenItems('.Values.webhook.enable', [
+    { name: WEBHOOK_CERT_VOLUME, secret: { secretName: expr('{{ .Values.webhook.certificate.secretName }}') } },
+  ]);
 }
 
 const SCHEDULING = ['nodeSelector', 'tolerations', 'affinity', 'imagePullSecrets'] as const;
@@ -96,13 +126,17 @@ const SCHEDULING = ['nodeSelector', 'tolerations', 'affinity', 'imagePullSecrets
 function podSpecTemplate(names: ChartNames, spec: Obj, container: Obj, webhooks: boolean): Obj {
   const out: Obj = {};
   for (const [key, value] of Object.entries(spec)) {
-    if (key === 'containers' && Array.isArray(value)) out[key] = value.map((c) => (c === container ? containerTemplate(names, c, webhooks) : names.deep(c)));
-    else if (key === 'volumes' && Array.isArray(value)) out[key] = [...value.map((v) => volumeTemplate(names, v)), metricsCertVolume()];
+    if (key === 'containers' && Array.isArray(value))
+      out[key] = value.map((c) => (c === container ? containerTemplate(names, c, webhooks) : names.deep(c)));
+    else if (key === 'volumes' && Array.isArray(value))
+      out[key] = [...value.map((v) => volumeTemplate(names, v)), metricsCertVolume()];
     else if ((SCHEDULING as readonly string[]).includes(key)) continue;
     else out[key] = names.deep(value);
   }
-  if (!('volumes' in out)) Object.assign(out, whenEntries('.Values.metrics.certificate.secretName', { volumes: [metricsCertVolume()] }));
-  for (const key of SCHEDULING) Object.assign(out, whenEntries(`.Values.manager.${key}`, { [key]: toYamlOf(`.Values.manager.${key}`) }));
+  if (!('volumes' in out))
+    Object.assign(out, whenEntries('.Values.metrics.certificate.secretName', { volumes: [metricsCertVolume()] }));
+  for (const key of SCHEDULING)
+    Object.assign(out, whenEntries(`.Values.manager.${key}`, { [key]: toYamlOf(`.Values.manager.${key}`) }));
   return out;
 }
 
@@ -122,13 +156,24 @@ export function managerTemplate(names: ChartNames, deployment: Obj, source: stri
     else if (key === 'template') {
       specOut[key] = {
         metadata: {
-          annotations: withExtraEntries(isObj(podMeta['annotations']) ? (names.deep(podMeta['annotations']) as Obj) : {}, '.Values.manager.podAnnotations'),
-          labels: withExtraEntries(isObj(podMeta['labels']) ? (names.deep(podMeta['labels']) as Obj) : {}, '.Values.manager.podLabels'),
+          annotations: withExtraEntries(
+            isObj(podMeta['annotations']) ? (names.deep(podMeta['annotations']) as Obj) : {},
+            '.Values.manager.podAnnotations',
+          ),
+          labels: withExtraEntries(
+            isObj(podMeta['labels']) ? (names.deep(podMeta['labels']) as Obj) : {},
+            '.Values.manager.podLabels',
+          ),
         },
         spec: podSpecTemplate(names, podSpec(deployment), container, webhooks),
       };
     } else specOut[key] = names.deep(value);
   }
   if (!('replicas' in specOut)) specOut['replicas'] = expr('{{ .Values.manager.replicas }}');
-  return { apiVersion: deployment['apiVersion'], kind: deployment['kind'], metadata: names.metadata(deployment), spec: specOut };
+  return {
+    apiVersion: deployment['apiVersion'],
+    kind: deployment['kind'],
+    metadata: names.metadata(deployment),
+    spec: specOut,
+  };
 }

@@ -15,7 +15,12 @@ const SECURE_NAME = '{{ if .Values.metrics.secure }}https{{ else }}http{{ end }}
 const CERT_MANAGER = '.Values.webhook.certManager.enable';
 const INJECT_CA = 'cert-manager.io/inject-ca-from';
 
-function withMetadata(names: ChartNames, obj: Obj, rest: (key: string, value: unknown) => unknown, annotations?: Obj): Obj {
+function withMetadata(
+  names: ChartNames,
+  obj: Obj,
+  rest: (key: string, value: unknown) => unknown,
+  annotations?: Obj,
+): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(obj)) out[k] = k === 'metadata' ? names.metadata(obj, annotations) : rest(k, v);
   return out;
@@ -33,7 +38,16 @@ export function metricsService(names: ChartNames, obj: Obj, port: number): Objec
     if (k !== 'spec' || !isObj(v)) return names.deep(v);
     const spec = names.deep(v) as Obj;
     const ports = Array.isArray(spec['ports']) ? spec['ports'] : [];
-    spec['ports'] = ports.map((p) => (isObj(p) ? { ...p, ...(p['name'] === 'https' ? { name: expr(SECURE_NAME) } : {}), port: portValue(p['port']), targetPort: portValue(p['targetPort']) } : p));
+    spec['ports'] = ports.map((p) =>
+      isObj(p)
+        ? {
+            ...p,
+            ...(p['name'] === 'https' ? { name: expr(SECURE_NAME) } : {}),
+            port: portValue(p['port']),
+            targetPort: portValue(p['targetPort']),
+          }
+        : p,
+    );
     return spec;
   });
   return { object, cond: '.Values.metrics.enable' };
@@ -45,7 +59,9 @@ export function serviceMonitor(names: ChartNames, obj: Obj): ObjectTemplate {
     if (k !== 'spec' || !isObj(v)) return names.deep(v);
     const spec = names.deep(v) as Obj;
     const endpoints = Array.isArray(spec['endpoints']) ? spec['endpoints'] : [];
-    spec['endpoints'] = endpoints.map((e) => (isObj(e) && e['scheme'] === 'https' ? { ...e, port: expr(SECURE_NAME), scheme: expr(SECURE_NAME) } : e));
+    spec['endpoints'] = endpoints.map((e) =>
+      isObj(e) && e['scheme'] === 'https' ? { ...e, port: expr(SECURE_NAME), scheme: expr(SECURE_NAME) } : e,
+    );
     return spec;
   });
   return { object, cond: 'and .Values.metrics.enable .Values.prometheus.serviceMonitor.enable' };
@@ -64,7 +80,9 @@ export function networkPolicy(names: ChartNames, obj: Obj, port: number): Object
 
 /** caBundleEntry is a clientConfig's caBundle from values, for a certificate not issued by cert-manager. */
 function caBundleEntry(): Obj {
-  return whenEntries(`and (not ${CERT_MANAGER}) .Values.webhook.certificate.caBundle`, { caBundle: expr('{{ .Values.webhook.certificate.caBundle }}') });
+  return whenEntries(`and (not ${CERT_MANAGER}) .Values.webhook.certificate.caBundle`, {
+    caBundle: expr('{{ .Values.webhook.certificate.caBundle }}'),
+  });
 }
 
 function injectCaAnnotations(names: ChartNames, obj: Obj): { fixed: Obj | undefined; inject: Obj | undefined } {
@@ -93,13 +111,37 @@ function clientConfig(names: ChartNames, value: unknown): unknown {
 export function webhookConfiguration(names: ChartNames, obj: Obj): ObjectTemplate {
   const { fixed, inject } = injectCaAnnotations(names, obj);
   const onlyInjected = fixed !== undefined && Object.keys(fixed).length === 0 && inject !== undefined;
-  const base = fixed === undefined ? obj : { ...withoutAnnotations(obj), metadata: { ...metaOf(withoutAnnotations(obj)), ...(Object.keys(fixed).length > 0 ? { annotations: fixed } : {}) } };
-  const object = withMetadata(names, base, (k, v) => {
-    if (k !== 'webhooks' || !Array.isArray(v)) return names.deep(v);
-    return v.map((w) => (isObj(w) ? Object.fromEntries(Object.entries(w).map(([wk, wv]) => [wk, wk === 'clientConfig' ? clientConfig(names, wv) : names.deep(wv)])) : w));
-  }, onlyInjected ? undefined : inject);
+  const base =
+    fixed === undefined
+      ? obj
+      : {
+          ...withoutAnnotations(obj),
+          metadata: {
+            ...metaOf(withoutAnnotations(obj)),
+            ...(Object.keys(fixed).length > 0 ? { annotations: fixed } : {}),
+          },
+        };
+  const object = withMetadata(
+    names,
+    base,
+    (k, v) => {
+      if (k !== 'webhooks' || !Array.isArray(v)) return names.deep(v);
+      return v.map((w) =>
+        isObj(w)
+          ? Object.fromEntries(
+              Object.entries(w).map(([wk, wv]) => [
+                wk,
+                wk === 'clientConfig' ? clientConfig(names, wv) : names.deep(wv),
+              ]),
+            )
+          : w,
+      );
+    },
+    onlyInjected ? undefined : inject,
+  );
   // Without other annotations the whole map is conditional, so a release without cert-manager has none.
-  if (onlyInjected) object['metadata'] = { ...(object['metadata'] as Obj), ...whenEntries(CERT_MANAGER, { annotations: inject }) };
+  if (onlyInjected)
+    object['metadata'] = { ...(object['metadata'] as Obj), ...whenEntries(CERT_MANAGER, { annotations: inject }) };
   return { object, cond: '.Values.webhook.enable' };
 }
 
@@ -118,7 +160,8 @@ export function crdTemplate(names: ChartNames, obj: Obj, webhooks: boolean): Obj
   const { fixed, inject } = injectCaAnnotations(names, obj);
   const annotations: Obj = { ...keep, ...(fixed ?? {}), ...(inject ?? {}) };
   const meta: Obj = {};
-  for (const [k, v] of Object.entries(metaOf(obj))) meta[k] = k === 'annotations' ? annotations : k === 'labels' && isObj(v) ? names.labels(v) : v;
+  for (const [k, v] of Object.entries(metaOf(obj)))
+    meta[k] = k === 'annotations' ? annotations : k === 'labels' && isObj(v) ? names.labels(v) : v;
   if (meta['annotations'] === undefined) meta['annotations'] = annotations;
   const out: Obj = {};
   for (const [k, v] of Object.entries(obj)) {
@@ -141,7 +184,14 @@ function crdSpec(names: ChartNames, spec: Obj, webhooks: boolean): Obj {
 export function serviceAccount(names: ChartNames, obj: Obj): ObjectTemplate {
   const annotations = metaOf(obj)['annotations'];
   const base: Obj = isObj(annotations) ? (names.deep(annotations) as Obj) : {};
-  return { object: withMetadata(names, withoutAnnotations(obj), (_, v) => names.deep(v), withExtraEntries(base, '.Values.serviceAccount.annotations')) };
+  return {
+    object: withMetadata(
+      names,
+      withoutAnnotations(obj),
+      (_, v) => names.deep(v),
+      withExtraEntries(base, '.Values.serviceAccount.annotations'),
+    ),
+  };
 }
 
 /** plainObject is any other object: its names become the release's. */
@@ -154,4 +204,3 @@ export function templateFileName(obj: Obj, prefix: string): string {
   const name = nameOf(obj);
   return (prefix !== '' && name.startsWith(prefix) ? name.slice(prefix.length) : name).replace(/[^a-zA-Z0-9.-]/g, '-');
 }
-

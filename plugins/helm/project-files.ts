@@ -7,7 +7,8 @@ export const MAKEFILE_MARKER = 'makefile-targets';
 /** CHART_SCRIPT is the npm script that renders config/default and refreshes dist/chart (make helm-chart without make). */
 export const CHART_SCRIPT = {
   name: 'chart',
-  command: 'npm run manifests && mkdir -p dist && kubectl kustomize config/default > dist/install.yaml && operator-ts edit --plugins helm/v1',
+  command:
+    'npm run manifests && mkdir -p dist && kubectl kustomize config/default > dist/install.yaml && operator-ts edit --plugins helm/v1',
 } as const;
 
 function packageJsonWithScript(tree: ReadonlyTree): FileDescriptor | undefined {
@@ -21,7 +22,8 @@ function packageJsonWithScript(tree: ReadonlyTree): FileDescriptor | undefined {
   }
   if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) return undefined;
   const obj = pkg as Record<string, unknown>;
-  const scripts = typeof obj['scripts'] === 'object' && obj['scripts'] !== null ? (obj['scripts'] as Record<string, unknown>) : {};
+  const scripts =
+    typeof obj['scripts'] === 'object' && obj['scripts'] !== null ? (obj['scripts'] as Record<string, unknown>) : {};
   // An author's own version of a script is kept.
   const missing = [CHART_SCRIPT, CHART_VERSION_SCRIPT].filter((s) => scripts[s.name] === undefined);
   if (missing.length === 0) return undefined;
@@ -60,8 +62,13 @@ export function projectFiles(ctx: HookContext, namespace: string, chartDir: stri
       kind: 'insert',
       path: 'Makefile',
       ifMissing: 'skip',
-      fragments: { [MAKEFILE_MARKER]: [{ template: 'helm/edit/Makefile.targets.hbs', data: { projectName: ctx.project.projectName, namespace } }] },
+      fragments: {
+        [MAKEFILE_MARKER]: [
+          { template: 'helm/edit/Makefile.targets.hbs', data: { projectName: ctx.project.projectName, namespace } },
+        ],
+      },
     });
-  for (const d of [packageJsonWithScript(ctx.tree), gitignoreWithChart(ctx.tree, chartDir)]) if (d !== undefined) files.push(d);
+  for (const d of [packageJsonWithScript(ctx.tree), gitignoreWithChart(ctx.tree, chartDir)])
+    if (d !== undefined) files.push(d);
   return files;
 }

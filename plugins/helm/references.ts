@@ -15,7 +15,11 @@ export class ChartNames {
     readonly projectName: string,
     readonly output: Pick<KustomizeOutput, 'namespace' | 'prefix' | 'objects'>,
   ) {
-    this.names = new Set(output.objects.map((o) => nameOf(o.obj)).filter((n) => output.prefix !== '' && n.startsWith(output.prefix) && n.length > output.prefix.length));
+    this.names = new Set(
+      output.objects
+        .map((o) => nameOf(o.obj))
+        .filter((n) => output.prefix !== '' && n.startsWith(output.prefix) && n.length > output.prefix.length),
+    );
   }
 
   /** ChartNames.add makes one more prefixed name known (an object the chart adds, e.g. a ServiceMonitor). */
@@ -57,7 +61,8 @@ export class ChartNames {
     if (Array.isArray(value)) return value.map((v) => this.deep(v));
     if (!isObj(value)) return value;
     const out: Obj = {};
-    for (const [k, v] of Object.entries(value)) out[k] = k === NAME_LABEL && v === this.projectName ? expr(this.include('name')) : this.deep(v);
+    for (const [k, v] of Object.entries(value))
+      out[k] = k === NAME_LABEL && v === this.projectName ? expr(this.include('name')) : this.deep(v);
     return out;
   }
 
@@ -106,6 +111,8 @@ export const HELM_LABELS = [MANAGED_BY, 'helm.sh/chart', 'app.kubernetes.io/inst
 
 /** withExtraEntries adds a values map's entries to a fixed map, without the keys the chart sets itself. */
 export function withExtraEntries(fixed: Obj, valuesPath: string): Obj {
-  const omit = Object.keys(fixed).map((k) => JSON.stringify(k)).join(' ');
+  const omit = Object.keys(fixed)
+    .map((k) => JSON.stringify(k))
+    .join(' ');
   return { ...fixed, ...spliceEntries(`omit (${valuesPath} | default dict) ${omit}`.trimEnd()) };
 }

@@ -3,14 +3,25 @@ import { expr, renderTemplate, spliceEntries, spliceItems, toYamlOf, whenEntries
 
 describe('renderTemplate', () => {
   it('writes conditional entries, list items with else branches, splices and toYaml blocks at their indentation', () => {
-    const text = renderTemplate({
-      metadata: { name: expr('{{ .Release.Name }}'), labels: { a: 'b', ...spliceEntries('.Values.labels') } },
-      spec: {
-        args: [whenItems('.Values.m', [expr('--m=:{{ .Values.port }}'), whenItems('not .Values.s', ['--s=false'])], ['--m=0']), '--x', spliceItems('.Values.extra')],
-        resources: toYamlOf('.Values.resources'),
-        ...whenEntries('.Values.w', { volumes: [{ name: 'c' }] }),
+    const text = renderTemplate(
+      {
+        metadata: { name: expr('{{ .Release.Name }}'), labels: { a: 'b', ...spliceEntries('.Values.labels') } },
+        spec: {
+          args: [
+            whenItems(
+              '.Values.m',
+              [expr('--m=:{{ .Values.port }}'), whenItems('not .Values.s', ['--s=false'])],
+              ['--m=0'],
+            ),
+            '--x',
+            spliceItems('.Values.extra'),
+          ],
+          resources: toYamlOf('.Values.resources'),
+          ...whenEntries('.Values.w', { volumes: [{ name: 'c' }] }),
+        },
       },
-    }, '.Values.enable');
+      '.Values.enable',
+    );
     expect(text).toBe(`{{- if .Values.enable }}
 metadata:
   name: {{ .Release.Name }}
@@ -44,7 +55,9 @@ spec:
   });
 
   it('pairs an else with its own conditional when conditionals nest', () => {
-    const text = renderTemplate({ m: { ...whenEntries('.Values.a', { x: 1, ...whenEntries('.Values.b', { y: 2 }, { y: 3 }) }, { x: 0 }) } });
+    const text = renderTemplate({
+      m: { ...whenEntries('.Values.a', { x: 1, ...whenEntries('.Values.b', { y: 2 }, { y: 3 }) }, { x: 0 }) },
+    });
     expect(text).toBe(`m:
   {{- if .Values.a }}
   x: 1
@@ -60,16 +73,24 @@ spec:
   });
 
   it('keeps a literal {{ of the input out of the template language, also in block scalars', () => {
-    expect(renderTemplate({ d: 'use {{ .x }} "here"', e: 'line {{\nnext' })).toBe('d: use {{ `{{` }} .x }} "here"\ne: |-\n  line {{ `{{` }}\n  next\n');
+    expect(renderTemplate({ d: 'use {{ .x }} "here"', e: 'line {{\nnext' })).toBe(
+      'd: use {{ `{{` }} .x }} "here"\ne: |-\n  line {{ `{{` }}\n  next\n',
+    );
   });
 
   it('refuses what it cannot place: a conditional opening a list item, a block in a list, a reserved token', () => {
-    expect(() => renderTemplate({ l: [{ ...whenEntries('.Values.a', { x: 1 }), y: 2 }] })).toThrow('a list item map must not start with a conditional or splice');
-    expect(() => renderTemplate({ l: [toYamlOf('.Values.a')] })).toThrow('a toYaml block must be the value of a map key');
+    expect(() => renderTemplate({ l: [{ ...whenEntries('.Values.a', { x: 1 }), y: 2 }] })).toThrow(
+      'a list item map must not start with a conditional or splice',
+    );
+    expect(() => renderTemplate({ l: [toYamlOf('.Values.a')] })).toThrow(
+      'a toYaml block must be the value of a map key',
+    );
     expect(() => renderTemplate({ l: 'HTPL0QZ' })).toThrow('reserved placeholder');
   });
 
   it('writes an empty conditional as an empty if block', () => {
-    expect(renderTemplate({ a: { b: 1, ...whenEntries('.Values.x', {}) } })).toBe('a:\n  b: 1\n  {{- if .Values.x }}\n  {{- end }}\n');
+    expect(renderTemplate({ a: { b: 1, ...whenEntries('.Values.x', {}) } })).toBe(
+      'a:\n  b: 1\n  {{- if .Values.x }}\n  {{- end }}\n',
+    );
   });
 });

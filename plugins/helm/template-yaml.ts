@@ -37,7 +37,11 @@ export function expr(text: string): HelmExpr {
 }
 
 /** whenEntries spreads into a map: `entries` only when `cond` holds (`otherwise` else). */
-export function whenEntries(cond: string, entries: Readonly<Record<string, unknown>>, otherwise?: Readonly<Record<string, unknown>>): Record<string, HelmIf> {
+export function whenEntries(
+  cond: string,
+  entries: Readonly<Record<string, unknown>>,
+  otherwise?: Readonly<Record<string, unknown>>,
+): Record<string, HelmIf> {
   return { [`HTKEY${++nodeKeys}`]: new HelmIf(cond, entries, otherwise) };
 }
 
@@ -75,30 +79,37 @@ class Tokens {
 }
 
 function plainString(value: string): string {
-  if (/HTPL(\d+|LD)QZ/.test(value)) throw new Error(`chart template: the text ${JSON.stringify(value)} holds a reserved placeholder`);
+  if (/HTPL(\d+|LD)QZ/.test(value))
+    throw new Error(`chart template: the text ${JSON.stringify(value)} holds a reserved placeholder`);
   // A literal `{{` would start a template action when Helm renders the file.
   return value.replaceAll('{{', LEFT_DELIM);
 }
 
 function isNode(value: unknown): value is HelmExpr | HelmIf | HelmToYaml | HelmSplice {
-  return value instanceof HelmExpr || value instanceof HelmIf || value instanceof HelmToYaml || value instanceof HelmSplice;
+  return (
+    value instanceof HelmExpr || value instanceof HelmIf || value instanceof HelmToYaml || value instanceof HelmSplice
+  );
 }
 
 function walk(value: unknown, tokens: Tokens, inSequence: boolean): unknown {
   if (typeof value === 'string') return plainString(value);
   if (value instanceof HelmExpr || value instanceof HelmToYaml) return tokens.add(value);
-  if (isNode(value)) throw new Error('chart template: a conditional or splice must be spread into a map or stand in a list');
+  if (isNode(value))
+    throw new Error('chart template: a conditional or splice must be spread into a map or stand in a list');
   if (Array.isArray(value)) {
-    return value.map((item) => {
-      if (item instanceof HelmSplice) return tokens.add(item);
-      if (item instanceof HelmToYaml) throw new Error('chart template: a toYaml block must be the value of a map key (use a splice in a list)');
-      if (item instanceof HelmIf) {
-        const out: Record<string, unknown> = { [tokens.add(item)]: walk(item.then, tokens, false) };
-        if (item.otherwise !== undefined) out[tokens.add({ else: item })] = walk(item.otherwise, tokens, false);
-        return out;
-      }
-      return walk(item, tokens, true);
-    }).flatMap((item) => (isElseCarrier(item) ? splitElse(item) : [item]));
+    return value
+      .map((item) => {
+        if (item instanceof HelmSplice) return tokens.add(item);
+        if (item instanceof HelmToYaml)
+          throw new Error('chart template: a toYaml block must be the value of a map key (use a splice in a list)');
+        if (item instanceof HelmIf) {
+          const out: Record<string, unknown> = { [tokens.add(item)]: walk(item.then, tokens, false) };
+          if (item.otherwise !== undefined) out[tokens.add({ else: item })] = walk(item.otherwise, tokens, false);
+          return out;
+        }
+        return walk(item, tokens, true);
+      })
+      .flatMap((item) => (isElseCarrier(item) ? splitElse(item) : [item]));
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -106,7 +117,8 @@ function walk(value: unknown, tokens: Tokens, inSequence: boolean): unknown {
     for (const [key, v] of Object.entries(value)) {
       if (v instanceof HelmIf || v instanceof HelmSplice) {
         // The action line replaces the key line, so a list item's `- ` would be lost with it.
-        if (first && inSequence) throw new Error('chart template: a list item map must not start with a conditional or splice');
+        if (first && inSequence)
+          throw new Error('chart template: a list item map must not start with a conditional or splice');
         if (v instanceof HelmSplice) out[tokens.add(v)] = 0;
         else {
           out[tokens.add(v)] = walk(v.then, tokens, false);
@@ -122,7 +134,13 @@ function walk(value: unknown, tokens: Tokens, inSequence: boolean): unknown {
 
 // A list conditional with an else branch is carried as one map of two keys; it must become two items.
 function isElseCarrier(item: unknown): item is Record<string, unknown> {
-  return item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length === 2 && Object.keys(item).every((k) => /^HTPL\d+QZ$/.test(k));
+  return (
+    item !== null &&
+    typeof item === 'object' &&
+    !Array.isArray(item) &&
+    Object.keys(item).length === 2 &&
+    Object.keys(item).every((k) => /^HTPL\d+QZ$/.test(k))
+  );
 }
 
 function splitElse(item: Record<string, unknown>): unknown[] {
@@ -157,11 +175,18 @@ function actionLines(tokens: Tokens, lines: string[]): string[] {
       const pad = h[1]!;
       const node = tokens.nodes[Number(h[2])];
       if (node instanceof HelmSplice) {
-        lines.splice(i, 1, `${pad}{{- with ${node.expr} }}`, `${pad}{{- toYaml . | nindent ${pad.length} }}`, `${pad}{{- end }}`);
+        lines.splice(
+          i,
+          1,
+          `${pad}{{- with ${node.expr} }}`,
+          `${pad}{{- toYaml . | nindent ${pad.length} }}`,
+          `${pad}{{- end }}`,
+        );
         i += 2;
         continue;
       }
-      if (!(node instanceof HelmIf) && !isElse(node)) throw new Error(`chart template: a value stands where entries belong: ${line}`);
+      if (!(node instanceof HelmIf) && !isElse(node))
+        throw new Error(`chart template: a value stands where entries belong: ${line}`);
       const end = bodyEnd(lines, i + 1, pad.length);
       for (let j = i + 1; j < end; j++) lines[j] = lines[j]!.startsWith('  ') ? lines[j]!.slice(2) : lines[j]!;
       lines[i] = node instanceof HelmIf ? `${pad}{{- if ${node.cond} }}` : `${pad}{{- else }}`;
@@ -181,7 +206,8 @@ function actionLines(tokens: Tokens, lines: string[]): string[] {
     }
     lines[i] = line.replace(TOKEN, (_, n: string) => {
       const node = tokens.nodes[Number(n)];
-      if (!(node instanceof HelmExpr)) throw new Error(`chart template: a conditional, splice or block stands where a scalar belongs: ${line}`);
+      if (!(node instanceof HelmExpr))
+        throw new Error(`chart template: a conditional, splice or block stands where a scalar belongs: ${line}`);
       return node.text;
     });
   }

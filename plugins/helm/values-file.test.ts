@@ -22,17 +22,30 @@ describe('values.yaml', () => {
     const model = chartValues(INPUT);
     const text = renderValues(model);
     expect(parse(text)).toEqual(defaultsOf(model));
-    expect(text).toContain('  # Number of manager pods; with more than one, leader election keeps one active.\n  replicas: 1\n');
+    expect(text).toContain(
+      '  # Number of manager pods; with more than one, leader election keeps one active.\n  replicas: 1\n',
+    );
     expect(text).toMatch(/\n\n# The admission and conversion webhook server\.\nwebhook:\n/);
   });
 
   it('leaves out the sections of what the project does not have', () => {
     const values = defaultsOf(chartValues({ ...INPUT, webhooks: false, crds: false })) as Record<string, unknown>;
-    expect(Object.keys(values)).toEqual(['nameOverride', 'fullnameOverride', 'manager', 'serviceAccount', 'metrics', 'prometheus', 'networkPolicy']);
+    expect(Object.keys(values)).toEqual([
+      'nameOverride',
+      'fullnameOverride',
+      'manager',
+      'serviceAccount',
+      'metrics',
+      'prometheus',
+      'networkPolicy',
+    ]);
   });
 
-  it('has a schema that closes the chart\'s maps but not the top level', () => {
-    const schema = valuesSchema(chartValues(INPUT)) as { additionalProperties: boolean; properties: Record<string, { additionalProperties: boolean }> };
+  it("has a schema that closes the chart's maps but not the top level", () => {
+    const schema = valuesSchema(chartValues(INPUT)) as {
+      additionalProperties: boolean;
+      properties: Record<string, { additionalProperties: boolean }>;
+    };
     expect(schema.additionalProperties).toBe(true);
     expect(schema.properties['manager']!.additionalProperties).toBe(false);
   });
@@ -46,8 +59,11 @@ describe('mergeValues', () => {
     expect(mergeValues(fresh, model, 'values.yaml')).toEqual({ text: fresh, notes: [] });
   });
 
-  it('keeps edited values and comments, adds new keys, removes unknown ones inside the chart\'s maps, keeps the user\'s top-level keys', () => {
-    const edited = fresh.replace('  replicas: 1\n', '  replicas: 4 # mine\n  replicaz: 2\n').replace(/\n# The admission[^\n]*\nwebhook:\n(?: {2}.*\n)+/, '\n') + 'global:\n  x: 1\n';
+  it("keeps edited values and comments, adds new keys, removes unknown ones inside the chart's maps, keeps the user's top-level keys", () => {
+    const edited =
+      fresh
+        .replace('  replicas: 1\n', '  replicas: 4 # mine\n  replicaz: 2\n')
+        .replace(/\n# The admission[^\n]*\nwebhook:\n(?: {2}.*\n)+/, '\n') + 'global:\n  x: 1\n';
     const merged = mergeValues(edited, model, 'values.yaml');
     expect(merged.notes).toEqual([
       'kept manager.replicas: 4 (default: 1)',

@@ -12,14 +12,14 @@ const HEADER = [
 ].join('\n');
 
 function nodeOf(doc: Document, model: ValueField | ValueGroup, top: boolean): Node {
-  if (model.kind === 'field') return doc.createNode(defaultsOf(model)) as Node;
+  if (model.kind === 'field') return doc.createNode(defaultsOf(model));
   const map = new YAMLMap();
   for (const [key, child] of Object.entries(model.fields)) map.items.push(pairOf(doc, key, child, top));
   return map;
 }
 
 function pairOf(doc: Document, key: string, model: ValueField | ValueGroup, top: boolean): Pair {
-  const pair = doc.createPair(key, null) as Pair<Node, Node>;
+  const pair = doc.createPair<Node, Node>(key, null);
   pair.value = nodeOf(doc, model, false);
   if (isScalar(pair.key)) {
     pair.key.commentBefore = ` ${model.description}`;
@@ -32,7 +32,7 @@ function pairOf(doc: Document, key: string, model: ValueField | ValueGroup, top:
 export function renderValues(model: ValueGroup): string {
   const doc = new Document();
   doc.commentBefore = HEADER;
-  doc.contents = nodeOf(doc, model, true) as YAMLMap;
+  doc.contents = nodeOf(doc, model, true);
   const first = (doc.contents as YAMLMap).items[0];
   if (first !== undefined && isScalar(first.key)) first.key.spaceBefore = false;
   return doc.toString(TO_STRING);
@@ -44,7 +44,13 @@ export interface ValuesMerge {
   readonly notes: readonly string[];
 }
 
-function located(source: string, counter: LineCounter, node: Node | null | undefined, message: string, hint: string): UserError {
+function located(
+  source: string,
+  counter: LineCounter,
+  node: Node | null | undefined,
+  message: string,
+  hint: string,
+): UserError {
   const line = node?.range === undefined || node.range === null ? 1 : counter.linePos(node.range[0]).line;
   return new UserError(`${source}:${line}: ${message}`, { hint });
 }
@@ -61,9 +67,19 @@ export function mergeValues(existing: string, model: ValueGroup, source: string)
   const doc: Document = parseDocument(existing, { lineCounter: counter });
   const error = doc.errors[0];
   if (error !== undefined)
-    throw new UserError(`${source}:${counter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`, { hint: 'fix the syntax, or delete the file to have it written afresh' });
+    throw new UserError(
+      `${source}:${counter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`,
+      { hint: 'fix the syntax, or delete the file to have it written afresh' },
+    );
   if (doc.contents === null) doc.contents = new YAMLMap();
-  if (!isMap(doc.contents)) throw located(source, counter, doc.contents, 'values.yaml must be a map of values', 'delete the file to have it written afresh');
+  if (!isMap(doc.contents))
+    throw located(
+      source,
+      counter,
+      doc.contents,
+      'values.yaml must be a map of values',
+      'delete the file to have it written afresh',
+    );
   const notes: string[] = [];
   const walk = (map: YAMLMap, group: ValueGroup, path: readonly string[]): void => {
     for (const [key, child] of Object.entries(group.fields)) {
@@ -76,12 +92,20 @@ export function mergeValues(existing: string, model: ValueGroup, source: string)
       }
       const value = pair.value as Node | null;
       if (child.kind === 'group') {
-        if (!isMap(value)) throw located(source, counter, value ?? (pair.key as Node), `${at} must be a map`, `write it as a map of ${Object.keys(child.fields).join(', ')}, or delete it to get the defaults`);
+        if (!isMap(value))
+          throw located(
+            source,
+            counter,
+            value ?? (pair.key as Node),
+            `${at} must be a map`,
+            `write it as a map of ${Object.keys(child.fields).join(', ')}, or delete it to get the defaults`,
+          );
         walk(value, child, [...path, key]);
         continue;
       }
       const mine: unknown = value === null ? null : (value.toJSON() as unknown);
-      if (!isDeepStrictEqual(mine, child.default)) notes.push(`kept ${at}: ${JSON.stringify(mine)} (default: ${JSON.stringify(child.default)})`);
+      if (!isDeepStrictEqual(mine, child.default))
+        notes.push(`kept ${at}: ${JSON.stringify(mine)} (default: ${JSON.stringify(child.default)})`);
     }
     if (path.length === 0) return;
     for (const pair of [...map.items]) {

@@ -33,32 +33,57 @@ export interface ValuesInput {
   readonly networkPolicy: boolean;
 }
 
-const field = (description: string, value: unknown, schema: JsonSchema): ValueField => ({ kind: 'field', description, default: value, schema });
-const group = (description: string, fields: Record<string, ValueField | ValueGroup>): ValueGroup => ({ kind: 'group', description, fields });
+const field = (description: string, value: unknown, schema: JsonSchema): ValueField => ({
+  kind: 'field',
+  description,
+  default: value,
+  schema,
+});
+const group = (description: string, fields: Record<string, ValueField | ValueGroup>): ValueGroup => ({
+  kind: 'group',
+  description,
+  fields,
+});
 const bool = (description: string, value: boolean): ValueField => field(description, value, { type: 'boolean' });
-const stringMap = (description: string): ValueField => field(description, {}, { type: 'object', additionalProperties: { type: 'string' } });
+const stringMap = (description: string): ValueField =>
+  field(description, {}, { type: 'object', additionalProperties: { type: 'string' } });
 const PORT: JsonSchema = { type: 'integer', minimum: 1, maximum: 65535 };
 
 function managerGroup(input: ValuesInput): ValueGroup {
   return group('The manager Deployment.', {
-    replicas: field('Number of manager pods; with more than one, leader election keeps one active.', input.replicas, { type: 'integer', minimum: 0 }),
+    replicas: field('Number of manager pods; with more than one, leader election keeps one active.', input.replicas, {
+      type: 'integer',
+      minimum: 0,
+    }),
     image: group('The manager image.', {
       repository: field('Image repository.', input.image.repository, { type: 'string', minLength: 1 }),
-      tag: field('Image tag; empty means the chart\'s appVersion.', input.image.tag, { type: 'string' }),
-      pullPolicy: field('Image pull policy; empty leaves it to the API server (Always for a `latest` tag, else IfNotPresent).', input.image.pullPolicy, { type: 'string', enum: ['', 'Always', 'IfNotPresent', 'Never'] }),
+      tag: field("Image tag; empty means the chart's appVersion.", input.image.tag, { type: 'string' }),
+      pullPolicy: field(
+        'Image pull policy; empty leaves it to the API server (Always for a `latest` tag, else IfNotPresent).',
+        input.image.pullPolicy,
+        { type: 'string', enum: ['', 'Always', 'IfNotPresent', 'Never'] },
+      ),
     }),
-    resources: field('CPU and memory requests and limits of the manager container.', input.resources, { type: 'object' }),
+    resources: field('CPU and memory requests and limits of the manager container.', input.resources, {
+      type: 'object',
+    }),
     leaderElection: group('Leader election on a coordination.k8s.io Lease (--leader-elect).', {
       enable: bool('Elect one active manager among the replicas.', input.leaderElection),
     }),
     extraArgs: field('More command-line flags for the manager.', [], { type: 'array', items: { type: 'string' } }),
-    env: field('More environment variables of the manager container (EnvVar objects).', [], { type: 'array', items: { type: 'object' } }),
+    env: field('More environment variables of the manager container (EnvVar objects).', [], {
+      type: 'array',
+      items: { type: 'object' },
+    }),
     podLabels: stringMap('Extra labels of the manager pods.'),
     podAnnotations: stringMap('Extra annotations of the manager pods.'),
     nodeSelector: stringMap('Node selector of the manager pods.'),
     tolerations: field('Tolerations of the manager pods.', [], { type: 'array', items: { type: 'object' } }),
     affinity: field('Affinity of the manager pods.', {}, { type: 'object' }),
-    imagePullSecrets: field('Secrets to pull the manager image with.', [], { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } }),
+    imagePullSecrets: field('Secrets to pull the manager image with.', [], {
+      type: 'array',
+      items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    }),
   });
 }
 
@@ -66,12 +91,25 @@ function webhookGroup(input: ValuesInput): ValueGroup {
   return group('The admission and conversion webhook server.', {
     enable: bool('Serve the webhooks and register them with the API server.', true),
     certManager: group('Serving certificate issued by cert-manager (which must be installed in the cluster).', {
-      enable: bool('Create a self-signed Issuer and a Certificate, and let cert-manager inject the CA into the webhook configurations.', true),
+      enable: bool(
+        'Create a self-signed Issuer and a Certificate, and let cert-manager inject the CA into the webhook configurations.',
+        true,
+      ),
     }),
-    certificate: group('The serving certificate Secret (kubernetes.io/tls), issued by cert-manager or provided by you.', {
-      secretName: field('Name of the Secret in the release namespace.', input.webhookSecretName, { type: 'string', minLength: 1 }),
-      caBundle: field('Base64 PEM CA bundle that signed a provided certificate; set it when certManager.enable is false.', '', { type: 'string' }),
-    }),
+    certificate: group(
+      'The serving certificate Secret (kubernetes.io/tls), issued by cert-manager or provided by you.',
+      {
+        secretName: field('Name of the Secret in the release namespace.', input.webhookSecretName, {
+          type: 'string',
+          minLength: 1,
+        }),
+        caBundle: field(
+          'Base64 PEM CA bundle that signed a provided certificate; set it when certManager.enable is false.',
+          '',
+          { type: 'string' },
+        ),
+      },
+    ),
   });
 }
 
@@ -79,30 +117,49 @@ function webhookGroup(input: ValuesInput): ValueGroup {
 export function chartValues(input: ValuesInput): ValueGroup {
   const fields: Record<string, ValueField | ValueGroup> = {
     nameOverride: field('Replaces the chart name in the names of the objects.', '', { type: 'string' }),
-    fullnameOverride: field('Replaces <release>-<chart> as the prefix of the names of the objects.', '', { type: 'string' }),
+    fullnameOverride: field('Replaces <release>-<chart> as the prefix of the names of the objects.', '', {
+      type: 'string',
+    }),
     manager: managerGroup(input),
-    serviceAccount: group('The manager\'s ServiceAccount.', { annotations: stringMap('Annotations of the ServiceAccount (e.g. a cloud workload identity).') }),
+    serviceAccount: group("The manager's ServiceAccount.", {
+      annotations: stringMap('Annotations of the ServiceAccount (e.g. a cloud workload identity).'),
+    }),
   };
   if (input.crds)
     fields['crds'] = group('The CustomResourceDefinitions of the operator.', {
       enable: bool('Install and upgrade the CRDs with the chart.', true),
-      keep: bool('Keep the CRDs (and so every custom resource) when the release is uninstalled (helm.sh/resource-policy: keep).', true),
+      keep: bool(
+        'Keep the CRDs (and so every custom resource) when the release is uninstalled (helm.sh/resource-policy: keep).',
+        true,
+      ),
     });
   fields['metrics'] = group('The metrics endpoint (/metrics) of the manager.', {
     enable: bool('Serve metrics (--metrics-bind-address) and create their Service.', input.metrics.enable),
     port: field('Port of the metrics endpoint.', input.metrics.port, PORT),
-    secure: bool('Serve metrics over HTTPS with authentication and authorization (false: plain HTTP).', input.metrics.secure),
+    secure: bool(
+      'Serve metrics over HTTPS with authentication and authorization (false: plain HTTP).',
+      input.metrics.secure,
+    ),
     certificate: group('Serving certificate of the metrics endpoint; empty means a self-signed one made at start.', {
-      secretName: field('Name of a kubernetes.io/tls Secret in the release namespace, mounted for --metrics-cert-path.', '', { type: 'string' }),
+      secretName: field(
+        'Name of a kubernetes.io/tls Secret in the release namespace, mounted for --metrics-cert-path.',
+        '',
+        { type: 'string' },
+      ),
     }),
   });
   if (input.webhooks) fields['webhook'] = webhookGroup(input);
   fields['prometheus'] = group('Prometheus Operator integration (needs its CRDs in the cluster).', {
-    serviceMonitor: group('A ServiceMonitor scraping the metrics endpoint.', { enable: bool('Create the ServiceMonitor.', input.serviceMonitor) }),
+    serviceMonitor: group('A ServiceMonitor scraping the metrics endpoint.', {
+      enable: bool('Create the ServiceMonitor.', input.serviceMonitor),
+    }),
   });
-  fields['networkPolicy'] = group('NetworkPolicies of config/network-policy: only namespaces labelled for it reach the metrics endpoint.', {
-    enable: bool('Create the NetworkPolicies.', input.networkPolicy),
-  });
+  fields['networkPolicy'] = group(
+    'NetworkPolicies of config/network-policy: only namespaces labelled for it reach the metrics endpoint.',
+    {
+      enable: bool('Create the NetworkPolicies.', input.networkPolicy),
+    },
+  );
   return group('', fields);
 }
 
@@ -125,5 +182,10 @@ export function schemaOf(node: ValueField | ValueGroup): JsonSchema {
 
 /** valuesSchema is values.schema.json of the chart. The top level allows other keys (e.g. `global`, subcharts). */
 export function valuesSchema(model: ValueGroup): JsonSchema {
-  return { $schema: 'https://json-schema.org/draft-07/schema#', title: 'Values', ...schemaOf(model), additionalProperties: true };
+  return {
+    $schema: 'https://json-schema.org/draft-07/schema#',
+    title: 'Values',
+    ...schemaOf(model),
+    additionalProperties: true,
+  };
 }

@@ -1,4 +1,11 @@
-import { toYaml, toYamlWithMarkers, UserError, type FileDescriptor, type HookContext, type Subcommand } from '../../src/index.js';
+import {
+  toYaml,
+  toYamlWithMarkers,
+  UserError,
+  type FileDescriptor,
+  type HookContext,
+  type Subcommand,
+} from '../../src/index.js';
 import {
   ISTIO_DIR,
   managerIstioPatch,
@@ -30,10 +37,15 @@ export function parseMetricsReader(value: string, source: string): ServiceAccoun
 
 function metricsReader(ctx: HookContext): { ref: ServiceAccountRef; value: string } {
   const flag = ctx.flags['metricsReader'];
-  if (typeof flag === 'string' && flag !== '') return { ref: parseMetricsReader(flag, '--metrics-reader'), value: flag };
+  if (typeof flag === 'string' && flag !== '')
+    return { ref: parseMetricsReader(flag, '--metrics-reader'), value: flag };
   const recorded = ctx.project.plugins[ctx.pluginKey]?.['metricsReader'];
-  if (typeof recorded === 'string') return { ref: parseMetricsReader(recorded, `PROJECT plugins.${ctx.pluginKey}.metricsReader`), value: recorded };
-  return { ref: parseMetricsReader(DEFAULT_METRICS_READER, 'the default metrics reader'), value: DEFAULT_METRICS_READER };
+  if (typeof recorded === 'string')
+    return { ref: parseMetricsReader(recorded, `PROJECT plugins.${ctx.pluginKey}.metricsReader`), value: recorded };
+  return {
+    ref: parseMetricsReader(DEFAULT_METRICS_READER, 'the default metrics reader'),
+    value: DEFAULT_METRICS_READER,
+  };
 }
 
 /** recordReader keeps a metrics reader other than the default in PROJECT, for the next run. */
@@ -66,13 +78,22 @@ function meshFiles(ctx: HookContext, reader: ServiceAccountRef): FileDescriptor[
     { kind: 'generated', path: `${ISTIO_DIR}/kustomization.yaml`, content: istioKustomization(), ifExists: 'skip' },
     yaml(`${ISTIO_DIR}/peer_authentication.yaml`, peerAuthentication(projectName)),
     yaml(`${ISTIO_DIR}/metrics_authorization_policy.yaml`, metricsAuthorizationPolicy(projectName, reader)),
-    { kind: 'template', template: 'istio/edit/README.md.hbs', path: `${ISTIO_DIR}/README.md`, data: { projectName, ports: PORTS }, ifExists: 'error' },
+    {
+      kind: 'template',
+      template: 'istio/edit/README.md.hbs',
+      path: `${ISTIO_DIR}/README.md`,
+      data: { projectName, ports: PORTS },
+      ifExists: 'error',
+    },
     yaml('config/default/manager_istio_patch.yaml', managerIstioPatch()),
     {
       kind: 'insert',
       path: 'config/default/kustomization.yaml',
       ifMissing: 'error',
-      fragments: { resources: [`- ../istio`], patches: [listItem({ path: 'manager_istio_patch.yaml', target: { kind: 'Deployment' } })] },
+      fragments: {
+        resources: [`- ../istio`],
+        patches: [listItem({ path: 'manager_istio_patch.yaml', target: { kind: 'Deployment' } })],
+      },
     },
   ];
 }
@@ -88,7 +109,12 @@ export function webhookMeshFiles(projectName: string): FileDescriptor[] {
       ifMissing: 'error',
       fragments: {
         'istio-resources': ['- webhook_authorization_policy.yaml'],
-        'istio-patches': [listItem({ path: 'webhook_peer_authentication_patch.yaml', target: { kind: 'PeerAuthentication', name: 'controller-manager' } })],
+        'istio-patches': [
+          listItem({
+            path: 'webhook_peer_authentication_patch.yaml',
+            target: { kind: 'PeerAuthentication', name: 'controller-manager' },
+          }),
+        ],
       },
     },
     yaml('config/default/manager_istio_webhook_patch.yaml', managerIstioWebhookPatch()),
@@ -108,10 +134,18 @@ export function webhookMeshFiles(projectName: string): FileDescriptor[] {
  * unless --force is given.
  */
 export const editSubcommand: Subcommand = {
-  description: 'with --plugins istio/v1: config/istio (PeerAuthentication, AuthorizationPolicies) and the manager pod annotations for an Istio mesh',
-  examples: ['{cmd} edit --plugins istio/v1', '{cmd} edit --plugins istio/v1 --metrics-reader monitoring/prometheus-k8s'],
+  description:
+    'with --plugins istio/v1: config/istio (PeerAuthentication, AuthorizationPolicies) and the manager pod annotations for an Istio mesh',
+  examples: [
+    '{cmd} edit --plugins istio/v1',
+    '{cmd} edit --plugins istio/v1 --metrics-reader monitoring/prometheus-k8s',
+  ],
   options: [
-    { name: 'metrics-reader', type: 'string', description: `<namespace>/<service-account> of the Prometheus allowed to scrape metrics in the mesh (default ${DEFAULT_METRICS_READER})` },
+    {
+      name: 'metrics-reader',
+      type: 'string',
+      description: `<namespace>/<service-account> of the Prometheus allowed to scrape metrics in the mesh (default ${DEFAULT_METRICS_READER})`,
+    },
     { name: 'force', type: 'boolean', description: 'overwrite files that edit re-renders', default: false },
   ],
   scaffold(ctx) {
@@ -120,13 +154,19 @@ export const editSubcommand: Subcommand = {
     if (ctx.tree.exists(`${ISTIO_DIR}/kustomization.yaml`)) {
       // Set up before: another edit (--namespaced --force) must not overwrite the author's mesh files.
       if (flagged) {
-        ctx.files.add(yaml(`${ISTIO_DIR}/metrics_authorization_policy.yaml`, metricsAuthorizationPolicy(ctx.project.projectName, reader.ref)));
+        ctx.files.add(
+          yaml(
+            `${ISTIO_DIR}/metrics_authorization_policy.yaml`,
+            metricsAuthorizationPolicy(ctx.project.projectName, reader.ref),
+          ),
+        );
         recordReader(ctx, reader.value);
       }
       return;
     }
     ctx.files.add(...meshFiles(ctx, reader.ref));
-    if (ctx.project.resources.some((r) => r.webhooks !== undefined)) ctx.files.add(...webhookMeshFiles(ctx.project.projectName));
+    if (ctx.project.resources.some((r) => r.webhooks !== undefined))
+      ctx.files.add(...webhookMeshFiles(ctx.project.projectName));
     recordReader(ctx, reader.value);
   },
 };

@@ -13,4 +13,10 @@ export const istioPlugin = definePlugin({
   description: 'Istio mesh fit: sidecar annotations, PeerAuthentication and AuthorizationPolicies under config/istio',
   edit: editSubcommand,
   createWebhook: createWebhookSubcommand,
+  // The metrics reader is the one setting edit records; the webhook port follows from PROJECT's webhooks.
+  replay: ({ settings }) => {
+    const reader = settings?.['metricsReader'];
+    const flag = typeof reader === 'string' ? ['--metrics-reader', reader] : [];
+    return [{ argv: ['edit', '--plugins', 'istio.operator-ts.dev/v1', ...flag] }];
+  },
 });

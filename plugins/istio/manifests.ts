@@ -59,7 +59,12 @@ export function metricsAuthorizationPolicy(projectName: string, reader: ServiceA
     spec: {
       selector: { matchLabels: managerSelector(projectName) },
       action: 'ALLOW',
-      rules: [{ from: [{ source: { principals: [meshPrincipal(reader)] } }], to: [{ operation: { ports: [String(PORTS.metrics)] } }] }],
+      rules: [
+        {
+          from: [{ source: { principals: [meshPrincipal(reader)] } }],
+          to: [{ operation: { ports: [String(PORTS.metrics)] } }],
+        },
+      ],
     },
   };
 }

@@ -14,9 +14,28 @@ export function crdKustomization(crdFile: string): string {
 export function crdKustomizeConfig(): object {
   return {
     nameReference: [
-      { kind: 'Service', version: 'v1', fieldSpecs: [{ kind: 'CustomResourceDefinition', version: 'v1', group: 'apiextensions.k8s.io', path: 'spec/conversion/webhook/clientConfig/service/name' }] },
+      {
+        kind: 'Service',
+        version: 'v1',
+        fieldSpecs: [
+          {
+            kind: 'CustomResourceDefinition',
+            version: 'v1',
+            group: 'apiextensions.k8s.io',
+            path: 'spec/conversion/webhook/clientConfig/service/name',
+          },
+        ],
+      },
     ],
-    namespace: [{ kind: 'CustomResourceDefinition', version: 'v1', group: 'apiextensions.k8s.io', path: 'spec/conversion/webhook/clientConfig/service/namespace', create: false }],
+    namespace: [
+      {
+        kind: 'CustomResourceDefinition',
+        version: 'v1',
+        group: 'apiextensions.k8s.io',
+        path: 'spec/conversion/webhook/clientConfig/service/namespace',
+        create: false,
+      },
+    ],
     varReference: [{ path: 'metadata/annotations' }],
   };
 }
@@ -38,9 +57,25 @@ export const createApiSubcommand: Subcommand = {
     const projectName = ctx.project.projectName;
     const roles = kindRoles(projectName, group, plural, kindLower, ctx.project.multigroup ? res.group : '');
     const files: FileDescriptor[] = [
-      { kind: 'generated', path: 'config/crd/kustomization.yaml', content: crdKustomization(crdFile), ifExists: 'skip' },
-      { kind: 'generated', path: 'config/crd/kustomizeconfig.yaml', format: 'yaml', object: crdKustomizeConfig(), ifExists: 'skip' },
-      { kind: 'insert', path: 'config/crd/kustomization.yaml', ifMissing: 'error', fragments: { crdkustomizeresource: [`- ${crdFile}`] } },
+      {
+        kind: 'generated',
+        path: 'config/crd/kustomization.yaml',
+        content: crdKustomization(crdFile),
+        ifExists: 'skip',
+      },
+      {
+        kind: 'generated',
+        path: 'config/crd/kustomizeconfig.yaml',
+        format: 'yaml',
+        object: crdKustomizeConfig(),
+        ifExists: 'skip',
+      },
+      {
+        kind: 'insert',
+        path: 'config/crd/kustomization.yaml',
+        ifMissing: 'error',
+        fragments: { crdkustomizeresource: [`- ${crdFile}`] },
+      },
       {
         kind: 'generated',
         path: `config/samples/${sampleFile}`,
@@ -56,19 +91,39 @@ export const createApiSubcommand: Subcommand = {
         kind: 'generated',
         path: 'config/samples/kustomization.yaml',
         ifExists: 'skip',
-        content: toYamlWithMarkers({ resources: [sampleFile] }, { header: 'List of samples to apply: kubectl apply -k config/samples', listMarkers: { resources: 'manifestskustomizesamples' } }),
+        content: toYamlWithMarkers(
+          { resources: [sampleFile] },
+          {
+            header: 'List of samples to apply: kubectl apply -k config/samples',
+            listMarkers: { resources: 'manifestskustomizesamples' },
+          },
+        ),
       },
-      { kind: 'insert', path: 'config/samples/kustomization.yaml', ifMissing: 'error', fragments: { manifestskustomizesamples: [`- ${sampleFile}`] } },
-      ...Object.entries(roles).map(
-        ([file, object]): FileDescriptor => ({ kind: 'generated', path: `config/rbac/${file}`, format: 'yaml', object, ifExists: 'error' }),
-      ),
+      {
+        kind: 'insert',
+        path: 'config/samples/kustomization.yaml',
+        ifMissing: 'error',
+        fragments: { manifestskustomizesamples: [`- ${sampleFile}`] },
+      },
+      ...Object.entries(roles).map(([file, object]): FileDescriptor => ({
+        kind: 'generated',
+        path: `config/rbac/${file}`,
+        format: 'yaml',
+        object,
+        ifExists: 'error',
+      })),
       {
         kind: 'insert',
         path: 'config/rbac/kustomization.yaml',
         ifMissing: 'error',
         fragments: { resources: Object.keys(roles).map((f) => `- ${f}`) },
       },
-      { kind: 'insert', path: 'config/default/kustomization.yaml', ifMissing: 'error', fragments: { resources: ['- ../crd'] } },
+      {
+        kind: 'insert',
+        path: 'config/default/kustomization.yaml',
+        ifMissing: 'error',
+        fragments: { resources: ['- ../crd'] },
+      },
     ];
     ctx.files.add(...files);
   },

@@ -46,7 +46,12 @@ export const createWebhookSubcommand: Subcommand = {
     const files: FileDescriptor[] = [
       ...Object.entries(webhookFiles(projectName)).map(([f, o]) => yaml(`config/webhook/${f}`, o)),
       ...Object.entries(certManagerFiles(projectName)).map(([f, o]) => yaml(`config/certmanager/${f}`, o)),
-      { kind: 'generated', path: 'config/certmanager/kustomization.yaml', content: certManagerKustomization(), ifExists: 'skip' },
+      {
+        kind: 'generated',
+        path: 'config/certmanager/kustomization.yaml',
+        content: certManagerKustomization(),
+        ifExists: 'skip',
+      },
       yaml('config/default/manager_webhook_patch.yaml', managerWebhookPatch()),
       commented('config/self-managed-certs/kustomization.yaml', SELF_MANAGED_HEADER, selfManaged.kustomization),
       ...Object.entries(selfManaged.files).map(([f, o]) => yaml(`config/self-managed-certs/${f}`, o)),
@@ -55,7 +60,12 @@ export const createWebhookSubcommand: Subcommand = {
       ),
       yaml('config/network-policy/allow-webhook-traffic.yaml', webhookNetworkPolicy(projectName)),
       // Projects scaffolded before the marker existed keep their list as it is.
-      { kind: 'insert', path: 'config/network-policy/kustomization.yaml', ifMissing: 'skip', fragments: { [NETWORK_POLICY_MARKER]: ['- allow-webhook-traffic.yaml'] } },
+      {
+        kind: 'insert',
+        path: 'config/network-policy/kustomization.yaml',
+        ifMissing: 'skip',
+        fragments: { [NETWORK_POLICY_MARKER]: ['- allow-webhook-traffic.yaml'] },
+      },
       {
         kind: 'insert',
         path: 'config/default/kustomization.yaml',
@@ -73,7 +83,10 @@ export const createWebhookSubcommand: Subcommand = {
         path: 'config/default/kustomization.yaml',
         ifMissing: 'error',
         fragments: {
-          replacements: caInjectionReplacements([{ kind: 'ValidatingWebhookConfiguration' }, { kind: 'MutatingWebhookConfiguration' }]).map(listItem),
+          replacements: caInjectionReplacements([
+            { kind: 'ValidatingWebhookConfiguration' },
+            { kind: 'MutatingWebhookConfiguration' },
+          ]).map(listItem),
         },
       });
     if (conversion && res.core !== true) {
@@ -82,12 +95,19 @@ export const createWebhookSubcommand: Subcommand = {
       const patchFile = `patches/webhook_in_${plural}.yaml`;
       files.push(
         yaml(`config/crd/${patchFile}`, conversionPatch(crdName)),
-        { kind: 'insert', path: 'config/crd/kustomization.yaml', ifMissing: 'error', fragments: { crdkustomizewebhookpatch: [`- path: ${patchFile}`] } },
+        {
+          kind: 'insert',
+          path: 'config/crd/kustomization.yaml',
+          ifMissing: 'error',
+          fragments: { crdkustomizewebhookpatch: [`- path: ${patchFile}`] },
+        },
         {
           kind: 'insert',
           path: 'config/default/kustomization.yaml',
           ifMissing: 'error',
-          fragments: { replacements: caInjectionReplacements([{ kind: 'CustomResourceDefinition', name: crdName }]).map(listItem) },
+          fragments: {
+            replacements: caInjectionReplacements([{ kind: 'CustomResourceDefinition', name: crdName }]).map(listItem),
+          },
         },
       );
     }

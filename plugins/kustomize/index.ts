@@ -8,7 +8,8 @@ import { initSubcommand } from './init.js';
 export const kustomizePlugin = definePlugin({
   name: 'kustomize.operator-ts.dev',
   version: 'v2',
-  description: 'kustomize manifests under config/ (crd, rbac, manager, default, webhook, certmanager, prometheus, network-policy, samples)',
+  description:
+    'kustomize manifests under config/ (crd, rbac, manager, default, webhook, certmanager, prometheus, network-policy, samples)',
   init: initSubcommand,
   createApi: createApiSubcommand,
   createWebhook: createWebhookSubcommand,

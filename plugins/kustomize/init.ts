@@ -23,11 +23,21 @@ export const initSubcommand: Subcommand = {
     const { projectName, namespaced } = ctx.project;
     const rbac = rbacFiles(projectName, namespaced);
     ctx.files.add(
-      { kind: 'generated', path: 'config/default/kustomization.yaml', content: defaultKustomization(projectName), ifExists: 'error' },
+      {
+        kind: 'generated',
+        path: 'config/default/kustomization.yaml',
+        content: defaultKustomization(projectName),
+        ifExists: 'error',
+      },
       yaml('config/default/metrics_service.yaml', metricsService(projectName)),
       yaml('config/default/manager_metrics_patch.yaml', metricsPatch()),
       yaml('config/default/cert_metrics_manager_patch.yaml', certMetricsPatch()),
-      { kind: 'generated', path: 'config/manager/manager.yaml', content: toYamlDocuments(managerManifests(projectName, namespaced)), ifExists: 'error' },
+      {
+        kind: 'generated',
+        path: 'config/manager/manager.yaml',
+        content: toYamlDocuments(managerManifests(projectName, namespaced)),
+        ifExists: 'error',
+      },
       yaml('config/manager/kustomization.yaml', { resources: ['manager.yaml'] }),
       {
         kind: 'generated',
@@ -37,8 +47,15 @@ export const initSubcommand: Subcommand = {
       },
       ...Object.entries(rbac).map(([file, obj]) => yaml(`config/rbac/${file}`, obj)),
       ...Object.entries(prometheusFiles(projectName)).map(([file, obj]) => yaml(`config/prometheus/${file}`, obj)),
-      { kind: 'generated', path: 'config/network-policy/kustomization.yaml', content: networkPolicyKustomization(), ifExists: 'error' },
-      ...Object.entries(networkPolicyFiles(projectName)).map(([file, obj]) => yaml(`config/network-policy/${file}`, obj)),
+      {
+        kind: 'generated',
+        path: 'config/network-policy/kustomization.yaml',
+        content: networkPolicyKustomization(),
+        ifExists: 'error',
+      },
+      ...Object.entries(networkPolicyFiles(projectName)).map(([file, obj]) =>
+        yaml(`config/network-policy/${file}`, obj),
+      ),
     );
   },
 };

@@ -6,7 +6,9 @@ import { commonLabels, managerSelector } from './labels.js';
  * flags, then the bundle) starts it: a `command` would replace the ENTRYPOINT and drop the flags.
  */
 export function managerManifests(projectName: string, namespaced: boolean): object[] {
-  const env = namespaced ? [{ name: 'WATCH_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }] : undefined;
+  const env = namespaced
+    ? [{ name: 'WATCH_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } }]
+    : undefined;
   return [
     {
       apiVersion: 'v1',
@@ -25,7 +27,10 @@ export function managerManifests(projectName: string, namespaced: boolean): obje
         selector: { matchLabels: managerSelector(projectName) },
         replicas: 1,
         template: {
-          metadata: { annotations: { 'kubectl.kubernetes.io/default-container': 'manager' }, labels: managerSelector(projectName) },
+          metadata: {
+            annotations: { 'kubectl.kubernetes.io/default-container': 'manager' },
+            labels: managerSelector(projectName),
+          },
           spec: {
             securityContext: { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } },
             containers: [
@@ -35,8 +40,16 @@ export function managerManifests(projectName: string, namespaced: boolean): obje
                 name: 'manager',
                 ...(env === undefined ? {} : { env }),
                 ports: [],
-                securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
-                livenessProbe: { httpGet: { path: '/healthz', port: 8081 }, initialDelaySeconds: 15, periodSeconds: 20 },
+                securityContext: {
+                  readOnlyRootFilesystem: true,
+                  allowPrivilegeEscalation: false,
+                  capabilities: { drop: ['ALL'] },
+                },
+                livenessProbe: {
+                  httpGet: { path: '/healthz', port: 8081 },
+                  initialDelaySeconds: 15,
+                  periodSeconds: 20,
+                },
                 readinessProbe: { httpGet: { path: '/readyz', port: 8081 }, initialDelaySeconds: 5, periodSeconds: 10 },
                 resources: { limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '10m', memory: '128Mi' } },
                 volumeMounts: [],

@@ -61,7 +61,13 @@ export function defaultKustomization(projectName: string): string {
 function dnsReplacements(service: object, cert: object): object[] {
   return [0, 1].map((index) => ({
     source: { ...service, fieldPath: `metadata.${index === 0 ? 'name' : 'namespace'}` },
-    targets: [{ select: cert, fieldPaths: ['spec.dnsNames.0', 'spec.dnsNames.1'], options: { delimiter: '.', index, create: true } }],
+    targets: [
+      {
+        select: cert,
+        fieldPaths: ['spec.dnsNames.0', 'spec.dnsNames.1'],
+        options: { delimiter: '.', index, create: true },
+      },
+    ],
   }));
 }
 
@@ -72,7 +78,11 @@ function dnsReplacements(service: object, cert: object): object[] {
 export function certMetricsPatch(): object {
   const dir = '/tmp/k8s-metrics-server/metrics-certs';
   return [
-    { op: 'add', path: '/spec/template/spec/containers/0/volumeMounts/-', value: { mountPath: dir, name: 'metrics-certs', readOnly: true } },
+    {
+      op: 'add',
+      path: '/spec/template/spec/containers/0/volumeMounts/-',
+      value: { mountPath: dir, name: 'metrics-certs', readOnly: true },
+    },
     { op: 'add', path: '/spec/template/spec/containers/0/args/-', value: `--metrics-cert-path=${dir}` },
     {
       op: 'add',
@@ -94,8 +104,15 @@ export function metricsService(projectName: string): object {
   return {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: { labels: { 'control-plane': 'controller-manager', ...commonLabels(projectName) }, name: 'controller-manager-metrics-service', namespace: 'system' },
-    spec: { ports: [{ name: 'https', port: 8443, protocol: 'TCP', targetPort: 8443 }], selector: managerSelector(projectName) },
+    metadata: {
+      labels: { 'control-plane': 'controller-manager', ...commonLabels(projectName) },
+      name: 'controller-manager-metrics-service',
+      namespace: 'system',
+    },
+    spec: {
+      ports: [{ name: 'https', port: 8443, protocol: 'TCP', targetPort: 8443 }],
+      selector: managerSelector(projectName),
+    },
   };
 }
 
@@ -111,7 +128,11 @@ export function prometheusFiles(projectName: string): Record<string, object> {
     'monitor.yaml': {
       apiVersion: 'monitoring.coreos.com/v1',
       kind: 'ServiceMonitor',
-      metadata: { labels: { 'control-plane': 'controller-manager', ...commonLabels(projectName) }, name: 'controller-manager-metrics-monitor', namespace: 'system' },
+      metadata: {
+        labels: { 'control-plane': 'controller-manager', ...commonLabels(projectName) },
+        name: 'controller-manager-metrics-monitor',
+        namespace: 'system',
+      },
       spec: {
         endpoints: [
           {
@@ -138,7 +159,12 @@ export function networkPolicyFiles(projectName: string): Record<string, object> 
       spec: {
         podSelector: { matchLabels: managerSelector(projectName) },
         policyTypes: ['Ingress'],
-        ingress: [{ from: [{ namespaceSelector: { matchLabels: { metrics: 'enabled' } } }], ports: [{ port: 8443, protocol: 'TCP' }] }],
+        ingress: [
+          {
+            from: [{ namespaceSelector: { matchLabels: { metrics: 'enabled' } } }],
+            ports: [{ port: 8443, protocol: 'TCP' }],
+          },
+        ],
       },
     },
   };
@@ -149,7 +175,10 @@ export const NETWORK_POLICY_MARKER = 'network-policy';
 
 /** networkPolicyKustomization is config/network-policy/kustomization.yaml; create webhook adds its policy. */
 export function networkPolicyKustomization(): string {
-  return toYamlWithMarkers({ resources: ['allow-metrics-traffic.yaml'] }, { listMarkers: { resources: NETWORK_POLICY_MARKER } });
+  return toYamlWithMarkers(
+    { resources: ['allow-metrics-traffic.yaml'] },
+    { listMarkers: { resources: NETWORK_POLICY_MARKER } },
+  );
 }
 
 /**
@@ -166,7 +195,12 @@ export function webhookNetworkPolicy(projectName: string): object {
     spec: {
       podSelector: { matchLabels: managerSelector(projectName) },
       policyTypes: ['Ingress'],
-      ingress: [{ from: [{ namespaceSelector: { matchLabels: { webhook: 'enabled' } } }], ports: [{ port: 9443, protocol: 'TCP' }] }],
+      ingress: [
+        {
+          from: [{ namespaceSelector: { matchLabels: { webhook: 'enabled' } } }],
+          ports: [{ port: 9443, protocol: 'TCP' }],
+        },
+      ],
     },
   };
 }

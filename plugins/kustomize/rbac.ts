@@ -3,10 +3,21 @@ import { commonLabels } from './labels.js';
 type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };
 
 function role(kind: 'Role' | 'ClusterRole', name: string, projectName: string, rules: Rule[]): object {
-  return { apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { labels: commonLabels(projectName), name }, rules };
+  return {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind,
+    metadata: { labels: commonLabels(projectName), name },
+    rules,
+  };
 }
 
-function binding(kind: 'RoleBinding' | 'ClusterRoleBinding', name: string, roleKind: 'Role' | 'ClusterRole', roleName: string, projectName: string): object {
+function binding(
+  kind: 'RoleBinding' | 'ClusterRoleBinding',
+  name: string,
+  roleKind: 'Role' | 'ClusterRole',
+  roleName: string,
+  projectName: string,
+): object {
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind,
@@ -25,21 +36,53 @@ function binding(kind: 'RoleBinding' | 'ClusterRoleBinding', name: string, roleK
 export function rbacFiles(projectName: string, namespaced: boolean): Record<string, object> {
   const managerRoleKind = namespaced ? 'Role' : 'ClusterRole';
   return {
-    'service_account.yaml': { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { labels: commonLabels(projectName), name: 'controller-manager', namespace: 'system' } },
-    'role.yaml': role(managerRoleKind, 'manager-role', projectName, [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch'] }]),
-    'role_binding.yaml': binding(namespaced ? 'RoleBinding' : 'ClusterRoleBinding', 'manager-rolebinding', managerRoleKind, 'manager-role', projectName),
+    'service_account.yaml': {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { labels: commonLabels(projectName), name: 'controller-manager', namespace: 'system' },
+    },
+    'role.yaml': role(managerRoleKind, 'manager-role', projectName, [
+      { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch'] },
+    ]),
+    'role_binding.yaml': binding(
+      namespaced ? 'RoleBinding' : 'ClusterRoleBinding',
+      'manager-rolebinding',
+      managerRoleKind,
+      'manager-role',
+      projectName,
+    ),
     'leader_election_role.yaml': role('Role', 'leader-election-role', projectName, [
-      { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] },
-      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'] },
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'],
+      },
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'],
+      },
       { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
       { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
     ]),
-    'leader_election_role_binding.yaml': binding('RoleBinding', 'leader-election-rolebinding', 'Role', 'leader-election-role', projectName),
+    'leader_election_role_binding.yaml': binding(
+      'RoleBinding',
+      'leader-election-rolebinding',
+      'Role',
+      'leader-election-role',
+      projectName,
+    ),
     'metrics_auth_role.yaml': role('ClusterRole', 'metrics-auth-role', projectName, [
       { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
       { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
     ]),
-    'metrics_auth_role_binding.yaml': binding('ClusterRoleBinding', 'metrics-auth-rolebinding', 'ClusterRole', 'metrics-auth-role', projectName),
+    'metrics_auth_role_binding.yaml': binding(
+      'ClusterRoleBinding',
+      'metrics-auth-rolebinding',
+      'ClusterRole',
+      'metrics-auth-role',
+      projectName,
+    ),
     'metrics_reader_role.yaml': {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRole',
@@ -60,7 +103,13 @@ export function rbacFiles(projectName: string, namespaced: boolean): Record<stri
  * users). Multigroup projects pass the short group as `prefix`, as kubebuilder does, because the same kind
  * may exist in two groups: files become `<group>_<kind>_admin_role.yaml`, roles `<group>-<kind>-admin-role`.
  */
-export function kindRoles(projectName: string, group: string, plural: string, kindLower: string, prefix = ''): Record<string, object> {
+export function kindRoles(
+  projectName: string,
+  group: string,
+  plural: string,
+  kindLower: string,
+  prefix = '',
+): Record<string, object> {
   const fileBase = prefix === '' ? kindLower : `${prefix}_${kindLower}`;
   const nameBase = prefix === '' ? kindLower : `${prefix}-${kindLower}`;
   const make = (suffix: string, verbs: string[]): object => ({

@@ -11,14 +11,32 @@ export function webhookFiles(projectName: string): Record<string, object> {
           kind: 'Service',
           version: 'v1',
           fieldSpecs: [
-            { kind: 'MutatingWebhookConfiguration', group: 'admissionregistration.k8s.io', path: 'webhooks/clientConfig/service/name' },
-            { kind: 'ValidatingWebhookConfiguration', group: 'admissionregistration.k8s.io', path: 'webhooks/clientConfig/service/name' },
+            {
+              kind: 'MutatingWebhookConfiguration',
+              group: 'admissionregistration.k8s.io',
+              path: 'webhooks/clientConfig/service/name',
+            },
+            {
+              kind: 'ValidatingWebhookConfiguration',
+              group: 'admissionregistration.k8s.io',
+              path: 'webhooks/clientConfig/service/name',
+            },
           ],
         },
       ],
       namespace: [
-        { kind: 'MutatingWebhookConfiguration', group: 'admissionregistration.k8s.io', path: 'webhooks/clientConfig/service/namespace', create: true },
-        { kind: 'ValidatingWebhookConfiguration', group: 'admissionregistration.k8s.io', path: 'webhooks/clientConfig/service/namespace', create: true },
+        {
+          kind: 'MutatingWebhookConfiguration',
+          group: 'admissionregistration.k8s.io',
+          path: 'webhooks/clientConfig/service/namespace',
+          create: true,
+        },
+        {
+          kind: 'ValidatingWebhookConfiguration',
+          group: 'admissionregistration.k8s.io',
+          path: 'webhooks/clientConfig/service/namespace',
+          create: true,
+        },
       ],
     },
     'service.yaml': {
@@ -37,7 +55,13 @@ export function webhookFiles(projectName: string): Record<string, object> {
 export function certManagerFiles(projectName: string): Record<string, object> {
   return {
     'kustomizeconfig.yaml': {
-      nameReference: [{ kind: 'Issuer', group: 'cert-manager.io', fieldSpecs: [{ kind: 'Certificate', group: 'cert-manager.io', path: 'spec/issuerRef/name' }] }],
+      nameReference: [
+        {
+          kind: 'Issuer',
+          group: 'cert-manager.io',
+          fieldSpecs: [{ kind: 'Certificate', group: 'cert-manager.io', path: 'spec/issuerRef/name' }],
+        },
+      ],
     },
     'issuer.yaml': {
       apiVersion: 'cert-manager.io/v1',
@@ -82,7 +106,8 @@ export function certManagerKustomization(): string {
     {
       listMarkers: { resources: 'certmanager' },
       listComments: {
-        resources: ' [METRICS-WITH-CERTS] Uncomment with the sections of config/default/kustomization.yaml:\n- certificate-metrics.yaml',
+        resources:
+          ' [METRICS-WITH-CERTS] Uncomment with the sections of config/default/kustomization.yaml:\n- certificate-metrics.yaml',
       },
     },
   );
@@ -91,10 +116,26 @@ export function certManagerKustomization(): string {
 /** managerWebhookPatch mounts the serving certificate into the manager and opens the webhook port. */
 export function managerWebhookPatch(): object {
   return [
-    { op: 'add', path: '/spec/template/spec/containers/0/args/-', value: '--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs' },
-    { op: 'add', path: '/spec/template/spec/containers/0/volumeMounts/-', value: { mountPath: '/tmp/k8s-webhook-server/serving-certs', name: 'webhook-certs', readOnly: true } },
-    { op: 'add', path: '/spec/template/spec/containers/0/ports/-', value: { containerPort: 9443, name: 'webhook-server', protocol: 'TCP' } },
-    { op: 'add', path: '/spec/template/spec/volumes/-', value: { name: 'webhook-certs', secret: { secretName: 'webhook-server-cert' } } },
+    {
+      op: 'add',
+      path: '/spec/template/spec/containers/0/args/-',
+      value: '--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs',
+    },
+    {
+      op: 'add',
+      path: '/spec/template/spec/containers/0/volumeMounts/-',
+      value: { mountPath: '/tmp/k8s-webhook-server/serving-certs', name: 'webhook-certs', readOnly: true },
+    },
+    {
+      op: 'add',
+      path: '/spec/template/spec/containers/0/ports/-',
+      value: { containerPort: 9443, name: 'webhook-server', protocol: 'TCP' },
+    },
+    {
+      op: 'add',
+      path: '/spec/template/spec/volumes/-',
+      value: { name: 'webhook-certs', secret: { secretName: 'webhook-server-cert' } },
+    },
   ];
 }
 
@@ -105,7 +146,13 @@ const SERVICE = { kind: 'Service', version: 'v1', name: 'webhook-service' };
 export function serviceDnsReplacements(): object[] {
   return [0, 1].map((index) => ({
     source: { ...SERVICE, fieldPath: index === 0 ? '.metadata.name' : '.metadata.namespace' },
-    targets: [{ select: CERT, fieldPaths: ['.spec.dnsNames.0', '.spec.dnsNames.1'], options: { delimiter: '.', index, create: true } }],
+    targets: [
+      {
+        select: CERT,
+        fieldPaths: ['.spec.dnsNames.0', '.spec.dnsNames.1'],
+        options: { delimiter: '.', index, create: true },
+      },
+    ],
   }));
 }
 

@@ -1,4 +1,10 @@
-import { fullGroup, type FileDescriptor, type HookContext, type ResourceConfig, type Subcommand } from '../../src/index.js';
+import {
+  fullGroup,
+  type FileDescriptor,
+  type HookContext,
+  type ResourceConfig,
+  type Subcommand,
+} from '../../src/index.js';
 import { csvPath } from './csv-base.js';
 import { withOwnedCrd, type OwnedCrd } from './csv-edit.js';
 
@@ -19,14 +25,21 @@ export function ownedCrdFiles(ctx: HookContext, res: ResourceConfig): FileDescri
   const path = csvPath(ctx.project.projectName);
   const text = ctx.tree.read(path);
   if (text === undefined) {
-    ctx.log.warn(`${path} does not exist, so ${res.kind} is not listed as an owned CRD; run \`operator-ts edit --plugins olm/v1\` to re-create it`);
+    ctx.log.warn(
+      `${path} does not exist, so ${res.kind} is not listed as an owned CRD; run \`operator-ts edit --plugins olm/v1\` to re-create it`,
+    );
     return [];
   }
   const updated = withOwnedCrd(path, text, ownedCrdEntry(res));
   const files: FileDescriptor[] = [];
   if (updated !== undefined) files.push({ kind: 'generated', path, content: updated, ifExists: 'overwrite' });
   if (ctx.tree.exists('config/samples/kustomization.yaml'))
-    files.push({ kind: 'insert', path: 'config/manifests/kustomization.yaml', ifMissing: 'skip', fragments: { 'manifests-resources': ['- ../samples'] } });
+    files.push({
+      kind: 'insert',
+      path: 'config/manifests/kustomization.yaml',
+      ifMissing: 'skip',
+      fragments: { 'manifests-resources': ['- ../samples'] },
+    });
   return files;
 }
 

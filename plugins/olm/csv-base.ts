@@ -35,7 +35,9 @@ export function csvPath(projectName: string): string {
  * install modes); version, install strategy, permissions and owned CRDs are filled at bundle time.
  * There is no `createdAt`, so bundles are reproducible.
  */
-export function baseCsv(project: Pick<ProjectConfig, 'projectName' | 'domain' | 'namespaced'>): Record<string, unknown> {
+export function baseCsv(
+  project: Pick<ProjectConfig, 'projectName' | 'domain' | 'namespaced'>,
+): Record<string, unknown> {
   const name = project.projectName;
   const title = displayName(name);
   return {

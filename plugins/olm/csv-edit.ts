@@ -25,10 +25,14 @@ export function parseCsv(path: string, text: string): Obj {
   try {
     doc = parse(text);
   } catch (err) {
-    throw new UserError(`${path} is not valid YAML: ${(err as Error).message.split('\n')[0]}`, { hint: `fix the YAML syntax in ${path}, then re-run` });
+    throw new UserError(`${path} is not valid YAML: ${(err as Error).message.split('\n')[0]}`, {
+      hint: `fix the YAML syntax in ${path}, then re-run`,
+    });
   }
   if (!isObj(doc) || doc['kind'] !== 'ClusterServiceVersion')
-    throw new UserError(`${path} does not hold a ClusterServiceVersion`, { hint: `restore ${path} (kind: ClusterServiceVersion); operator-ts edit --plugins olm/v1 re-creates a missing one` });
+    throw new UserError(`${path} does not hold a ClusterServiceVersion`, {
+      hint: `restore ${path} (kind: ClusterServiceVersion); operator-ts edit --plugins olm/v1 re-creates a missing one`,
+    });
   if (doc['spec'] !== undefined && doc['spec'] !== null && !isObj(doc['spec']))
     throw new UserError(`${path}: spec is not a mapping`, { hint: `restore spec: in ${path}` });
   return doc;
@@ -47,10 +51,26 @@ export function withOwnedCrd(path: string, text: string, entry: OwnedCrd): strin
   spec['customresourcedefinitions'] = crds;
   const raw = crds['owned'];
   if (raw !== undefined && raw !== null && !Array.isArray(raw))
-    throw new UserError(`${path}: spec.customresourcedefinitions.owned is not a list`, { hint: `make it a list (owned: []) in ${path}` });
+    throw new UserError(`${path}: spec.customresourcedefinitions.owned is not a list`, {
+      hint: `make it a list (owned: []) in ${path}`,
+    });
   const owned: unknown[] = Array.isArray(raw) ? raw : [];
-  if (owned.some((o) => isObj(o) && o['name'] === entry.name && o['version'] === entry.version && o['kind'] === entry.kind)) return undefined;
-  crds['owned'] = [...owned, { description: entry.description, displayName: entry.displayName, kind: entry.kind, name: entry.name, version: entry.version }];
+  if (
+    owned.some(
+      (o) => isObj(o) && o['name'] === entry.name && o['version'] === entry.version && o['kind'] === entry.kind,
+    )
+  )
+    return undefined;
+  crds['owned'] = [
+    ...owned,
+    {
+      description: entry.description,
+      displayName: entry.displayName,
+      kind: entry.kind,
+      name: entry.name,
+      version: entry.version,
+    },
+  ];
   return toYaml(csv);
 }
 

@@ -19,9 +19,20 @@ export function olmBaseFiles(ctx: HookContext, ifExists: IfExists, owned: readon
   const path = csvPath(projectName);
   const csv = owned.reduce((text, entry) => withOwnedCrd(path, text, entry) ?? text, toYaml(baseCsv(ctx.project)));
   const files: FileDescriptor[] = [
-    { kind: 'generated', path: 'config/manifests/kustomization.yaml', content: manifestsKustomization(projectName), ifExists },
+    {
+      kind: 'generated',
+      path: 'config/manifests/kustomization.yaml',
+      content: manifestsKustomization(projectName),
+      ifExists,
+    },
     { kind: 'generated', path, content: csv, ifExists },
-    ...Object.entries(scorecardFiles()).map(([file, object]): FileDescriptor => ({ kind: 'generated', path: `config/scorecard/${file}`, format: 'yaml', object, ifExists })),
+    ...Object.entries(scorecardFiles()).map(([file, object]): FileDescriptor => ({
+      kind: 'generated',
+      path: `config/scorecard/${file}`,
+      format: 'yaml',
+      object,
+      ifExists,
+    })),
   ];
   if (ctx.tree.exists('Makefile'))
     files.push({
@@ -37,7 +48,8 @@ export function olmBaseFiles(ctx: HookContext, ifExists: IfExists, owned: readon
 
 /** initSubcommand scaffolds config/manifests (base CSV), config/scorecard and the bundle/catalog Makefile targets. */
 export const initSubcommand: Subcommand = {
-  description: 'OLM packaging: config/manifests (base ClusterServiceVersion), config/scorecard, make bundle / catalog targets',
+  description:
+    'OLM packaging: config/manifests (base ClusterServiceVersion), config/scorecard, make bundle / catalog targets',
   scaffold(ctx) {
     ctx.files.add(...olmBaseFiles(ctx, 'error'));
   },

@@ -38,7 +38,12 @@ export function webhookCertPatch(): string {
     spec: {
       template: {
         spec: {
-          containers: [{ name: 'manager', volumeMounts: [{ $patch: 'delete', mountPath: '/tmp/k8s-webhook-server/serving-certs' }] }],
+          containers: [
+            {
+              name: 'manager',
+              volumeMounts: [{ $patch: 'delete', mountPath: '/tmp/k8s-webhook-server/serving-certs' }],
+            },
+          ],
           volumes: [{ $patch: 'delete', name: 'webhook-certs' }],
         },
       },
@@ -53,5 +58,8 @@ export function webhookCertPatch(): string {
 
 /** webhookCertPatchEntry is the `patches:` item applying {@link webhookCertPatch} to the manager Deployment. */
 export function webhookCertPatchEntry(): string {
-  return toYaml([{ path: WEBHOOK_CERT_PATCH, target: { kind: 'Deployment', name: 'controller-manager' } }]).replace(/\n$/, '');
+  return toYaml([{ path: WEBHOOK_CERT_PATCH, target: { kind: 'Deployment', name: 'controller-manager' } }]).replace(
+    /\n$/,
+    '',
+  );
 }

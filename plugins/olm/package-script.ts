@@ -23,7 +23,8 @@ export function packageScriptDescriptor(tree: ReadonlyTree): FileDescriptor | un
   }
   if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) return undefined;
   const obj = pkg as Record<string, unknown>;
-  const scripts = typeof obj['scripts'] === 'object' && obj['scripts'] !== null ? (obj['scripts'] as Record<string, unknown>) : {};
+  const scripts =
+    typeof obj['scripts'] === 'object' && obj['scripts'] !== null ? (obj['scripts'] as Record<string, unknown>) : {};
   if (scripts[BUNDLE_SCRIPT.name] !== undefined) return undefined;
   obj['scripts'] = { ...scripts, [BUNDLE_SCRIPT.name]: BUNDLE_SCRIPT.command };
   return { kind: 'generated', path: 'package.json', format: 'json', object: obj, ifExists: 'overwrite' };

@@ -4,7 +4,8 @@
  * esbuild does not see the banner and keeps bundled modules' own top-level `createRequire` bindings,
  * which would otherwise be declared twice and stop the bundle at load.
  */
-export const BUNDLE_BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+export const BUNDLE_BANNER =
+  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
 /**
  * BUNDLE_FLAGS are esbuild's flags for the image's manager, `dist/bundle/manager.mjs`. `--minify-whitespace`

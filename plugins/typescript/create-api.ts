@@ -50,7 +50,12 @@ export function controllerView(ctx: HookContext, n: ResourceNames, namespaced: b
 /** resourceEntries lists the kinds with API types in the folder of res, for zz_generated.resources.ts. */
 export function resourceEntries(ctx: HookContext, res: ResourceConfig): ResourceEntry[] {
   const dir = apiDir(ctx.project, res);
-  const all = [...ctx.project.resources.filter((r) => !(r.group === res.group && r.version === res.version && r.kind === res.kind)), res];
+  const all = [
+    ...ctx.project.resources.filter(
+      (r) => !(r.group === res.group && r.version === res.version && r.kind === res.kind),
+    ),
+    res,
+  ];
   return all
     .filter((r) => r.api !== undefined && r.core !== true && apiDir(ctx.project, r) === dir)
     .map((r) => ({
@@ -86,7 +91,13 @@ function scaffoldApi(ctx: HookContext, res: ResourceConfig, n: ResourceNames): v
     storageVersion: res.webhooks?.conversion === true,
   };
   ctx.files.add(
-    { kind: 'template', template: `${T}/groupversion.ts.hbs`, path: `${n.apiDir}/groupversion.ts`, data, ifExists: 'skip' },
+    {
+      kind: 'template',
+      template: `${T}/groupversion.ts.hbs`,
+      path: `${n.apiDir}/groupversion.ts`,
+      data,
+      ifExists: 'skip',
+    },
     { kind: 'template', template: `${T}/kind.types.ts.hbs`, path: n.typesFile, data, ifExists: 'error' },
     { kind: 'generated', path: n.resourcesFile, content: renderResourcesFile(resourceEntries(ctx, res)) },
   );
@@ -103,33 +114,68 @@ async function scaffoldExternalTypes(ctx: HookContext, res: ResourceConfig, n: R
   if (typeof crdFlag === 'string') {
     const rel = isAbsolute(crdFlag) ? relative(ctx.tree.root, crdFlag) : crdFlag;
     const text = ctx.tree.read(rel);
-    if (text === undefined) throw new UserError(`--external-api-crd ${crdFlag} does not exist`, { hint: 'pass the CRD file of the kind (YAML or JSON), e.g. the release manifest of its operator' });
+    if (text === undefined)
+      throw new UserError(`--external-api-crd ${crdFlag} does not exist`, {
+        hint: 'pass the CRD file of the kind (YAML or JSON), e.g. the release manifest of its operator',
+      });
     const api = await importExternalApi(crdFlag, text, { group: n.fullGroup, version: n.version, kind: n.kind });
     res.plural = api.plural;
-    for (const [path, content] of api.files) ctx.files.add({ kind: 'generated', path, content, ifExists: importedFilePolicy(ctx.tree.read(path)) });
+    for (const [path, content] of api.files)
+      ctx.files.add({ kind: 'generated', path, content, ifExists: importedFilePolicy(ctx.tree.read(path)) });
     return api.namespaced;
   }
   const namespaced = ctx.flags['namespaced'] !== false;
   if (!ctx.tree.exists(n.resourcesFile)) {
-    ctx.log.warn(`no CRD given for ${n.fullGroup}/${n.version} ${n.kind}: ${n.typesFile} holds placeholder types; run operator-ts import crd <crd.yaml> for typed fields`);
+    ctx.log.warn(
+      `no CRD given for ${n.fullGroup}/${n.version} ${n.kind}: ${n.typesFile} holds placeholder types; run operator-ts import crd <crd.yaml> for typed fields`,
+    );
     const header = `${PLACEHOLDER_HEADER}. operator-ts import crd replaces it with the kind's real descriptor.`;
     ctx.files.add(
-      { kind: 'generated', path: `${n.apiDir}/groupversion.ts`, content: groupVersionFile(n.fullGroup, n.version), ifExists: 'skip' },
-      { kind: 'generated', path: n.typesFile, content: placeholderTypes(n.kind, n.fullGroup, n.version), ifExists: 'skip' },
-      { kind: 'generated', path: n.resourcesFile, content: descriptorFile({ kind: n.kind, group: n.fullGroup, version: n.version, plural: n.plural, namespaced }, header), ifExists: 'skip' },
+      {
+        kind: 'generated',
+        path: `${n.apiDir}/groupversion.ts`,
+        content: groupVersionFile(n.fullGroup, n.version),
+        ifExists: 'skip',
+      },
+      {
+        kind: 'generated',
+        path: n.typesFile,
+        content: placeholderTypes(n.kind, n.fullGroup, n.version),
+        ifExists: 'skip',
+      },
+      {
+        kind: 'generated',
+        path: n.resourcesFile,
+        content: descriptorFile(
+          { kind: n.kind, group: n.fullGroup, version: n.version, plural: n.plural, namespaced },
+          header,
+        ),
+        ifExists: 'skip',
+      },
     );
   }
   return namespaced;
 }
 
-function scaffoldController(ctx: HookContext, res: ResourceConfig, n: ResourceNames, externalNamespaced?: boolean): void {
+function scaffoldController(
+  ctx: HookContext,
+  res: ResourceConfig,
+  n: ResourceNames,
+  externalNamespaced?: boolean,
+): void {
   res.controller = true;
   const namespaced = n.core ? ctx.flags['namespaced'] !== false : (externalNamespaced ?? res.api?.namespaced ?? true);
   const data = controllerView(ctx, n, namespaced);
   const controllerName = String(data['controllerName']);
   ctx.files.add(
     { kind: 'template', template: `${T}/kind.controller.ts.hbs`, path: n.controllerFile, data, ifExists: 'error' },
-    { kind: 'template', template: `${T}/kind.controller.test.ts.hbs`, path: n.controllerTestFile, data, ifExists: 'error' },
+    {
+      kind: 'template',
+      template: `${T}/kind.controller.test.ts.hbs`,
+      path: n.controllerTestFile,
+      data,
+      ifExists: 'error',
+    },
   );
   registerReconciler(ctx, res, n, controllerName);
 }
@@ -138,7 +184,12 @@ function scaffoldController(ctx: HookContext, res: ResourceConfig, n: ResourceNa
  * registerReconciler imports the kind's reconciler into src/main.ts and sets it up with the manager, at the
  * file's scaffold markers, unless src/main.ts already imports its module.
  */
-export function registerReconciler(ctx: HookContext, res: ResourceConfig, n: ResourceNames, controllerName: string): void {
+export function registerReconciler(
+  ctx: HookContext,
+  res: ResourceConfig,
+  n: ResourceNames,
+  controllerName: string,
+): void {
   const specifier = importFrom('src/main.ts', n.controllerFile);
   // Registered once, checked by module: a later alias choice (another group gaining the same kind) must not add a second registration.
   if ((ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) return;
@@ -150,7 +201,9 @@ export function registerReconciler(ctx: HookContext, res: ResourceConfig, n: Res
     ifMissing: 'error',
     fragments: {
       imports: [`import { ${local === reconciler ? reconciler : `${reconciler} as ${local}`} } from '${specifier}';`],
-      controllers: [`new ${local}(mgr.client, mgr.getEventRecorder('${controllerName}-controller')).setupWithManager(mgr);`],
+      controllers: [
+        `new ${local}(mgr.client, mgr.getEventRecorder('${controllerName}-controller')).setupWithManager(mgr);`,
+      ],
     },
   });
 }
@@ -161,7 +214,9 @@ export function registerReconciler(ctx: HookContext, res: ResourceConfig, n: Res
  * (multigroup projects may have `crew/Captain` and `ship/Captain`).
  */
 export function reconcilerAlias(ctx: HookContext, res: ResourceConfig): string {
-  const clash = ctx.project.resources.some((r) => r !== res && r.kind === res.kind && r.group !== res.group && r.controller === true);
+  const clash = ctx.project.resources.some(
+    (r) => r !== res && r.kind === res.kind && r.group !== res.group && r.controller === true,
+  );
   return clash ? `${res.kind}${pascal(res.group)}Reconciler` : `${res.kind}Reconciler`;
 }
 
@@ -169,12 +224,31 @@ export function reconcilerAlias(ctx: HookContext, res: ResourceConfig): string {
 export const createApiSubcommand: Subcommand = {
   description: 'TypeScript API types (src/api), controller and its unit test (src/controllers)',
   options: [
-    { name: 'resource', type: 'boolean', description: 'scaffold the API types (CRD); false for built-in kinds', default: true },
+    {
+      name: 'resource',
+      type: 'boolean',
+      description: 'scaffold the API types (CRD); false for built-in kinds',
+      default: true,
+    },
     { name: 'controller', type: 'boolean', description: 'scaffold a controller for the kind', default: true },
-    { name: 'namespaced', type: 'boolean', description: 'the resource is namespace-scoped (false: cluster-scoped)', default: true },
+    {
+      name: 'namespaced',
+      type: 'boolean',
+      description: 'the resource is namespace-scoped (false: cluster-scoped)',
+      default: true,
+    },
     { name: 'force', type: 'boolean', description: 'overwrite files that already exist', default: false },
-    { name: 'external-api-domain', type: 'string', description: 'the kind belongs to another project: domain of its group (cert-manager + io = cert-manager.io); needs --resource=false' },
-    { name: 'external-api-crd', type: 'string', description: 'CRD file of the external kind: its types and descriptor are imported (operator-ts import crd)' },
+    {
+      name: 'external-api-domain',
+      type: 'string',
+      description:
+        'the kind belongs to another project: domain of its group (cert-manager + io = cert-manager.io); needs --resource=false',
+    },
+    {
+      name: 'external-api-crd',
+      type: 'string',
+      description: 'CRD file of the external kind: its types and descriptor are imported (operator-ts import crd)',
+    },
   ],
   validate(ctx) {
     const res = ctx.resource;
@@ -182,13 +256,20 @@ export const createApiSubcommand: Subcommand = {
     const resource = ctx.flags['resource'] !== false;
     const controller = ctx.flags['controller'] !== false;
     if (!resource && !controller)
-      throw new UserError('--resource=false and --controller=false leave nothing to scaffold', { hint: 'drop one of them' });
-    if (res.core === true && resource)
-      throw new UserError(`${res.group}/${res.version} ${res.kind} is a built-in kind: it has no API types to scaffold`, {
-        hint: `pass --resource=false to scaffold a controller for the built-in ${res.kind}`,
+      throw new UserError('--resource=false and --controller=false leave nothing to scaffold', {
+        hint: 'drop one of them',
       });
+    if (res.core === true && resource)
+      throw new UserError(
+        `${res.group}/${res.version} ${res.kind} is a built-in kind: it has no API types to scaffold`,
+        {
+          hint: `pass --resource=false to scaffold a controller for the built-in ${res.kind}`,
+        },
+      );
     if (ctx.flags['externalApiCrd'] !== undefined && res.external !== true)
-      throw new UserError('--external-api-crd names the CRD of a kind the project does not own', { hint: 'add --external-api-domain <domain> and --resource=false' });
+      throw new UserError('--external-api-crd names the CRD of a kind the project does not own', {
+        hint: 'add --external-api-domain <domain> and --resource=false',
+      });
   },
   async scaffold(ctx) {
     const res = ctx.resource;

@@ -1,4 +1,12 @@
-import { findResource, fullGroup, pascal, UserError, type HookContext, type ResourceConfig, type Subcommand } from '../../src/index.js';
+import {
+  findResource,
+  fullGroup,
+  pascal,
+  UserError,
+  type HookContext,
+  type ResourceConfig,
+  type Subcommand,
+} from '../../src/index.js';
 import { readHeader } from './boilerplate.js';
 import { fitsOnOneLine } from './format-config.js';
 import { importFrom, resourceNames, type ResourceNames } from './names.js';
@@ -86,11 +94,18 @@ export function webhookView(ctx: HookContext, n: ResourceNames, types: WebhookTy
     admission: types.defaulting || types.validation || types.sidecarInjection,
     looseSample: n.core || n.external,
     runtimeTypes: ['Manager', ...runtimeTypeNames(types)].sort().join(', '),
-    updateOnOneLine: fitsOnOneLine(`  validateUpdate(ctx: AdmissionContext, oldObj: Wire<${n.typeName}>, newObj: Wire<${n.typeName}>): Promise<Warnings | void> {`),
+    updateOnOneLine: fitsOnOneLine(
+      `  validateUpdate(ctx: AdmissionContext, oldObj: Wire<${n.typeName}>, newObj: Wire<${n.typeName}>): Promise<Warnings | void> {`,
+    ),
   };
 }
 
-function conversionView(ctx: HookContext, res: ResourceConfig, n: ResourceNames, spokes: readonly string[]): Record<string, unknown> {
+function conversionView(
+  ctx: HookContext,
+  res: ResourceConfig,
+  n: ResourceNames,
+  spokes: readonly string[],
+): Record<string, unknown> {
   const conversionFile = n.webhookFile.replace(/\.webhook\.ts$/, '.conversion.ts');
   const group = fullGroup(res);
   return {
@@ -140,7 +155,13 @@ function addWebhookTests(ctx: HookContext, n: ResourceNames, types: WebhookTypes
 
 /** sameKindElsewhere tells whether another version (or group) of the kind already has webhooks, so names would clash in main.ts. */
 function sameKindElsewhere(ctx: HookContext, res: ResourceConfig): boolean {
-  return ctx.project.resources.some((r) => r !== res && r.kind === res.kind && r.webhooks !== undefined && !(r.group === res.group && r.version === res.version));
+  return ctx.project.resources.some(
+    (r) =>
+      r !== res &&
+      r.kind === res.kind &&
+      r.webhooks !== undefined &&
+      !(r.group === res.group && r.version === res.version),
+  );
 }
 
 type Fragment = { template: string; data: Record<string, unknown> };
@@ -220,15 +241,28 @@ function classImports(
  * addConversion scaffolds the conversion functions between the hub and its spokes, adds their builder call
  * and marks the hub type as the storage version; it returns the import the webhook file needs.
  */
-function addConversion(ctx: HookContext, res: ResourceConfig, n: ResourceNames, spokes: readonly string[], builder: (string | Fragment)[]): string[] {
+function addConversion(
+  ctx: HookContext,
+  res: ResourceConfig,
+  n: ResourceNames,
+  spokes: readonly string[],
+  builder: (string | Fragment)[],
+): string[] {
   const conv = conversionView(ctx, res, n, spokes);
   const conversionFile = n.webhookFile.replace(/\.webhook\.ts$/, '.conversion.ts');
-  ctx.files.add({ kind: 'template', template: `${T}/kind.conversion.ts.hbs`, path: conversionFile, data: conv, ifExists: 'error' });
+  ctx.files.add({
+    kind: 'template',
+    template: `${T}/kind.conversion.ts.hbs`,
+    path: conversionFile,
+    data: conv,
+    ifExists: 'error',
+  });
   const fns = (conv['spokes'] as { toHub: string; fromHub: string }[]).flatMap((s) => [s.fromHub, s.toHub]).sort();
   builder.push({ template: `${T}/conversion-builder.ts.hbs`, data: conv });
   const hubTypes = ctx.tree.read(n.typesFile);
   const marked = hubTypes === undefined ? undefined : markStorageVersion(hubTypes, n.kind);
-  if (marked === undefined) ctx.log.warn(`mark the hub type in ${n.typesFile} with +kubebuilder:storageversion so the CRD stores ${n.version}`);
+  if (marked === undefined)
+    ctx.log.warn(`mark the hub type in ${n.typesFile} with +kubebuilder:storageversion so the CRD stores ${n.version}`);
   else ctx.files.add({ kind: 'generated', path: n.typesFile, content: marked });
   return [`import { ${fns.join(', ')} } from './${n.kindLower}.conversion.js';`];
 }
@@ -239,7 +273,9 @@ function registerInMain(ctx: HookContext, res: ResourceConfig, n: ResourceNames)
   // The check is by module, so a later alias choice cannot add a second registration.
   if ((ctx.tree.read('src/main.ts') ?? '').includes(`from '${specifier}';`)) return;
   const setup = `setup${n.kind}WebhookWithManager`;
-  const local = sameKindElsewhere(ctx, res) ? `setup${n.kind}${pascal(ctx.project.multigroup ? n.group : '')}${pascal(n.version)}WebhookWithManager` : setup;
+  const local = sameKindElsewhere(ctx, res)
+    ? `setup${n.kind}${pascal(ctx.project.multigroup ? n.group : '')}${pascal(n.version)}WebhookWithManager`
+    : setup;
   ctx.files.add({
     kind: 'insert',
     path: 'src/main.ts',
@@ -257,16 +293,34 @@ export const createWebhookSubcommand: Subcommand = {
   options: [
     { name: 'defaulting', type: 'boolean', description: 'scaffold a mutating (defaulting) webhook', default: false },
     { name: 'programmatic-validation', type: 'boolean', description: 'scaffold a validating webhook', default: false },
-    { name: 'conversion', type: 'boolean', description: 'scaffold a conversion webhook with this version as the hub', default: false },
+    {
+      name: 'conversion',
+      type: 'boolean',
+      description: 'scaffold a conversion webhook with this version as the hub',
+      default: false,
+    },
     {
       name: 'sidecar-injection',
       type: 'boolean',
       description: 'scaffold an annotation-driven sidecar injector (core/v1 Pod only)',
       default: false,
     },
-    { name: 'spoke', type: 'list', description: 'spoke versions converted to and from the hub, e.g. v1alpha1,v1beta1 (with --conversion)' },
-    { name: 'force', type: 'boolean', description: 'scaffold webhook types the resource already has again', default: false },
-    { name: 'external-api-domain', type: 'string', description: 'the kind belongs to another project: domain of its group (cert-manager + io = cert-manager.io)' },
+    {
+      name: 'spoke',
+      type: 'list',
+      description: 'spoke versions converted to and from the hub, e.g. v1alpha1,v1beta1 (with --conversion)',
+    },
+    {
+      name: 'force',
+      type: 'boolean',
+      description: 'scaffold webhook types the resource already has again',
+      default: false,
+    },
+    {
+      name: 'external-api-domain',
+      type: 'string',
+      description: 'the kind belongs to another project: domain of its group (cert-manager + io = cert-manager.io)',
+    },
   ],
   validate(ctx) {
     const res = ctx.resource;
@@ -283,13 +337,21 @@ export const createWebhookSubcommand: Subcommand = {
         hint: `scaffold the types first: operator-ts create api --group ${res.group} --version ${res.version} --kind ${res.kind} --controller=false --force`,
       });
     const spokes = spokesOf(ctx);
-    if (spokes.length > 0 && !want.conversion) throw new UserError('--spoke only applies to conversion webhooks', { hint: 'add --conversion' });
+    if (spokes.length > 0 && !want.conversion)
+      throw new UserError('--spoke only applies to conversion webhooks', { hint: 'add --conversion' });
     if (want.conversion) {
-      if (res.core === true || res.external === true) throw new UserError(`${res.core === true ? 'built-in kinds' : 'kinds of other projects'} such as ${res.kind} have no conversion webhooks here`, { hint: 'drop --conversion' });
+      if (res.core === true || res.external === true)
+        throw new UserError(
+          `${res.core === true ? 'built-in kinds' : 'kinds of other projects'} such as ${res.kind} have no conversion webhooks here`,
+          { hint: 'drop --conversion' },
+        );
       if (spokes.length === 0)
-        throw new UserError(`--conversion needs the spoke versions to convert from`, { hint: `pass --spoke <version>,... (other versions of ${res.kind})` });
+        throw new UserError(`--conversion needs the spoke versions to convert from`, {
+          hint: `pass --spoke <version>,... (other versions of ${res.kind})`,
+        });
       for (const spoke of spokes) {
-        if (spoke === res.version) throw new UserError(`--spoke ${spoke} is the hub version itself`, { hint: 'list only the other versions' });
+        if (spoke === res.version)
+          throw new UserError(`--spoke ${spoke} is the hub version itself`, { hint: 'list only the other versions' });
         const found = findResource(ctx.project, { ...res, version: spoke });
         if (found?.api === undefined)
           throw new UserError(`spoke version ${res.group}/${spoke} ${res.kind} does not exist in PROJECT`, {
@@ -306,7 +368,9 @@ export const createWebhookSubcommand: Subcommand = {
         want.sidecarInjection && have.sidecarInjection === true ? 'sidecar-injection' : '',
       ].filter((s) => s !== '');
       if (dup.length > 0)
-        throw new UserError(`${id} already has a ${dup.join(' and ')} webhook`, { hint: 're-run with --force to scaffold it again, or pick another webhook type' });
+        throw new UserError(`${id} already has a ${dup.join(' and ')} webhook`, {
+          hint: 're-run with --force to scaffold it again, or pick another webhook type',
+        });
     }
   },
   scaffold(ctx) {
@@ -318,9 +382,20 @@ export const createWebhookSubcommand: Subcommand = {
     const view = webhookView(ctx, n, types);
     const data = types.sidecarInjection ? sidecarView(ctx, view) : view;
     const { builder, classes, imports } = admissionFragments(ctx, n, types, data);
-    ctx.files.add({ kind: 'template', template: `${T}/kind.webhook.ts.hbs`, path: n.webhookFile, data, ifExists: 'skip' });
+    ctx.files.add({
+      kind: 'template',
+      template: `${T}/kind.webhook.ts.hbs`,
+      path: n.webhookFile,
+      data,
+      ifExists: 'skip',
+    });
     if (types.conversion) imports.push(...addConversion(ctx, res, n, spokes, builder));
-    ctx.files.add({ kind: 'insert', path: n.webhookFile, ifMissing: 'error', fragments: { imports, builder, types: classes } });
+    ctx.files.add({
+      kind: 'insert',
+      path: n.webhookFile,
+      ifMissing: 'error',
+      fragments: { imports, builder, types: classes },
+    });
     if (types.defaulting || types.validation || types.sidecarInjection) addWebhookTests(ctx, n, types, data);
     registerInMain(ctx, res, n);
   },

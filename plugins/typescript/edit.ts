@@ -7,7 +7,12 @@ import type { Subcommand } from '../../src/index.js';
 export const editSubcommand: Subcommand = {
   description: 'record layout switches (--multigroup, --namespaced) in PROJECT',
   scaffold(ctx) {
-    if (ctx.project.multigroup && ctx.project.resources.some((r) => r.core !== true && r.path !== undefined && !r.path.startsWith(`src/api/${r.group}/`)))
+    if (
+      ctx.project.multigroup &&
+      ctx.project.resources.some(
+        (r) => r.core !== true && r.path !== undefined && !r.path.startsWith(`src/api/${r.group}/`),
+      )
+    )
       ctx.log.warn('new APIs go to src/api/<group>/<version>; existing APIs stay where they are until you move them');
     if (typeof ctx.flags['namespaced'] === 'boolean')
       ctx.log.warn(

@@ -18,7 +18,8 @@ describe('prettierJson', () => {
 
 describe('importedNames', () => {
   it('lists the local names of named imports, type-only and aliased ones included', () => {
-    const source = "import { a, type B } from 'x';\nimport type { C as D, E } from './y.js';\n// import { F } from 'z';\nconst G = 1;\n";
+    const source =
+      "import { a, type B } from 'x';\nimport type { C as D, E } from './y.js';\n// import { F } from 'z';\nconst G = 1;\n";
     expect([...importedNames(source)].sort()).toEqual(['B', 'D', 'E', 'a']);
   });
 });

@@ -2,7 +2,14 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCommand, UserError, type HookContext, type Subcommand } from '../../src/index.js';
 import { BOILERPLATE_PATH, licenseHeader } from './boilerplate.js';
-import { checkOperatorTsSpec, operatorTsSpec, packageJson, tsconfigBuildJson, tsconfigJson, VERSIONS } from './package-json.js';
+import {
+  checkOperatorTsSpec,
+  operatorTsSpec,
+  packageJson,
+  tsconfigBuildJson,
+  tsconfigJson,
+  VERSIONS,
+} from './package-json.js';
 import { managerEntrypoint } from './manager-flags.js';
 import { PRETTIER_OPTIONS, prettierJson } from './format-config.js';
 import { e2eWorkflow, lintWorkflow, testWorkflow, workflowYaml } from './workflows.js';
@@ -32,7 +39,9 @@ export function devcontainer(projectName: string, nodeMajor: string): Record<str
     },
     runArgs: ['--privileged', '--init'],
     customizations: {
-      vscode: { extensions: ['dbaeumer.vscode-eslint', 'esbenp.prettier-vscode', 'ms-kubernetes-tools.vscode-kubernetes-tools'] },
+      vscode: {
+        extensions: ['dbaeumer.vscode-eslint', 'esbenp.prettier-vscode', 'ms-kubernetes-tools.vscode-kubernetes-tools'],
+      },
     },
     remoteUser: 'root',
     onCreateCommand: 'bash .devcontainer/post-install.sh',
@@ -61,7 +70,13 @@ export const initSubcommand: Subcommand = {
   description: 'TypeScript project: package.json, tsconfig, src/main.ts, Makefile, Dockerfile',
   options: [
     { name: 'owner', type: 'string', description: 'copyright owner in the licence header' },
-    { name: 'license', type: 'string', description: 'licence header of scaffolded files', choices: ['apache2', 'none'], default: 'apache2' },
+    {
+      name: 'license',
+      type: 'string',
+      description: 'licence header of scaffolded files',
+      choices: ['apache2', 'none'],
+      default: 'apache2',
+    },
     { name: 'skip-install', type: 'boolean', description: 'do not run npm install after scaffolding', default: false },
     {
       name: 'operator-ts-version',
@@ -79,14 +94,17 @@ export const initSubcommand: Subcommand = {
         });
   },
   scaffold(ctx) {
-    const owner = typeof ctx.flags['owner'] === 'string' ? ctx.flags['owner'] : `The ${ctx.project.projectName} Authors`;
+    const owner =
+      typeof ctx.flags['owner'] === 'string' ? ctx.flags['owner'] : `The ${ctx.project.projectName} Authors`;
     const header = licenseHeader(String(ctx.flags['license'] ?? 'apache2'), owner);
     const versionFlag = ctx.flags['operatorTsVersion'];
     const operatorTs = typeof versionFlag === 'string' ? operatorTsSpec(versionFlag, ctx.tree.root) : ctx.cli.version;
     const data = initView(ctx, header);
-    if (header !== '') ctx.files.add({ kind: 'generated', path: BOILERPLATE_PATH, content: `${header}\n`, ifExists: 'skip' });
+    const manifest = packageJson(ctx.project.projectName, operatorTs, ctx.cli.generatorDependencies);
+    if (header !== '')
+      ctx.files.add({ kind: 'generated', path: BOILERPLATE_PATH, content: `${header}\n`, ifExists: 'skip' });
     ctx.files.add(
-      { kind: 'generated', path: 'package.json', format: 'json', object: packageJson(ctx.project.projectName, operatorTs), ifExists: 'error' },
+      { kind: 'generated', path: 'package.json', format: 'json', object: manifest, ifExists: 'error' },
       { kind: 'generated', path: 'tsconfig.json', content: prettierJson(tsconfigJson()), ifExists: 'error' },
       { kind: 'generated', path: 'tsconfig.build.json', content: prettierJson(tsconfigBuildJson()), ifExists: 'error' },
       { kind: 'template', template: `${T}/eslint.config.js.hbs`, path: 'eslint.config.js', data, ifExists: 'skip' },
@@ -99,7 +117,13 @@ export const initSubcommand: Subcommand = {
       { kind: 'template', template: `${T}/gitignore.hbs`, path: '.gitignore', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/README.md.hbs`, path: 'README.md', data, ifExists: 'skip' },
       { kind: 'template', template: `${T}/AGENTS.md.hbs`, path: 'AGENTS.md', data, ifExists: 'skip' },
-      { kind: 'template', template: `${T}/test/envtest.test.ts.hbs`, path: 'test/envtest.test.ts', data, ifExists: 'skip' },
+      {
+        kind: 'template',
+        template: `${T}/test/envtest.test.ts.hbs`,
+        path: 'test/envtest.test.ts',
+        data,
+        ifExists: 'skip',
+      },
       { kind: 'template', template: `${T}/vitest.config.ts.hbs`, path: 'vitest.config.ts', data, ifExists: 'skip' },
       ...['steps.ts', 'e2e.test.ts', 'vitest.config.ts'].map((file) => ({
         kind: 'template' as const,
@@ -110,8 +134,19 @@ export const initSubcommand: Subcommand = {
       })),
     );
     ctx.files.add(
-      { kind: 'generated', path: '.devcontainer/devcontainer.json', content: prettierJson(devcontainer(ctx.project.projectName, String(data['nodeMajor']))), ifExists: 'skip' },
-      { kind: 'template', template: `${T}/devcontainer/post-install.sh.hbs`, path: '.devcontainer/post-install.sh', data, ifExists: 'skip' },
+      {
+        kind: 'generated',
+        path: '.devcontainer/devcontainer.json',
+        content: prettierJson(devcontainer(ctx.project.projectName, String(data['nodeMajor']))),
+        ifExists: 'skip',
+      },
+      {
+        kind: 'template',
+        template: `${T}/devcontainer/post-install.sh.hbs`,
+        path: '.devcontainer/post-install.sh',
+        data,
+        ifExists: 'skip',
+      },
     );
     const view = { projectName: ctx.project.projectName, nodeMajor: String(data['nodeMajor']) };
     for (const [name, workflow] of [
@@ -119,14 +154,21 @@ export const initSubcommand: Subcommand = {
       ['test', testWorkflow(view)],
       ['test-e2e', e2eWorkflow(view)],
     ] as const)
-      ctx.files.add({ kind: 'generated', path: `.github/workflows/${name}.yml`, content: workflowYaml(workflow), ifExists: 'skip' });
+      ctx.files.add({
+        kind: 'generated',
+        path: `.github/workflows/${name}.yml`,
+        content: workflowYaml(workflow),
+        ifExists: 'skip',
+      });
   },
   async postScaffold(ctx) {
     if (ctx.flags['skipInstall'] === true) return;
     ctx.log.info('Installing dependencies with npm install (pass --skip-install to skip) ...');
     const progress = ctx.log.progress('npm install');
     // What npm creates; an interrupted install must not leave half of it behind for the re-run.
-    const outputs = ['node_modules', 'package-lock.json'].map((name) => join(ctx.tree.root, name)).filter((path) => !existsSync(path));
+    const outputs = ['node_modules', 'package-lock.json']
+      .map((name) => join(ctx.tree.root, name))
+      .filter((path) => !existsSync(path));
     try {
       await runCommand('npm', ['install', '--no-audit', '--no-fund'], { cwd: ctx.tree.root, signal: ctx.signal });
       progress.done();

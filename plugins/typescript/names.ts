@@ -59,7 +59,8 @@ export function resourceNames(project: ProjectConfig, res: ResourceConfig): Reso
   const group = fullGroup(res);
   const core = res.core === true;
   const known = core ? findBuiltinKind(group, res.version, res.kind) : undefined;
-  if (core && known === undefined) throw new Error(`${group}/${res.version} ${res.kind} is no built-in kind of operator-ts/runtime`);
+  if (core && known === undefined)
+    throw new Error(`${group}/${res.version} ${res.kind} is no built-in kind of operator-ts/runtime`);
   return {
     kind: res.kind,
     kindLower,

@@ -20,11 +20,18 @@ export const VERSIONS = {
   tsx: '4.23.15',
 } as const;
 
-const SPEC_HINT = 'pass a version published on npm (0.1.0, ^0.1.0, latest), a .tgz made by `npm pack`, or the folder of an operator-ts build';
+const SPEC_HINT =
+  'pass a version published on npm (0.1.0, ^0.1.0, latest), a .tgz made by `npm pack`, or the folder of an operator-ts build';
 
 /** looksLikePath tells a local build (a path or a `.tgz`) from a registry version in --operator-ts-version. */
 function looksLikePath(value: string): boolean {
-  return value.endsWith('.tgz') || value.startsWith('.') || value.startsWith('/') || value.startsWith('file:') || value.includes('/');
+  return (
+    value.endsWith('.tgz') ||
+    value.startsWith('.') ||
+    value.startsWith('/') ||
+    value.startsWith('file:') ||
+    value.includes('/')
+  );
 }
 
 /**
@@ -34,16 +41,27 @@ function looksLikePath(value: string): boolean {
  */
 export function checkOperatorTsSpec(value: string, cwd: string): void {
   if (!looksLikePath(value)) {
-    if (!/^(?:[a-z][a-z0-9._-]*|[~^]?\d+(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?|[<>]=?\s*\d[\w.+-]*)$/.test(value))
-      throw new UserError(`--operator-ts-version ${JSON.stringify(value)} is neither a version, a range, a dist-tag nor a path`, { hint: SPEC_HINT });
+    if (
+      !/^(?:[a-z][a-z0-9._-]*|[~^]?\d+(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?|[<>]=?\s*\d[\w.+-]*)$/.test(
+        value,
+      )
+    )
+      throw new UserError(
+        `--operator-ts-version ${JSON.stringify(value)} is neither a version, a range, a dist-tag nor a path`,
+        { hint: SPEC_HINT },
+      );
     return;
   }
   const raw = value.startsWith('file:') ? value.slice('file:'.length) : value;
   const abs = isAbsolute(raw) ? raw : resolve(cwd, raw);
   const stat = existsSync(abs) ? statSync(abs) : undefined;
-  if (stat === undefined) throw new UserError(`--operator-ts-version ${value}: ${abs} does not exist`, { hint: SPEC_HINT });
+  if (stat === undefined)
+    throw new UserError(`--operator-ts-version ${value}: ${abs} does not exist`, { hint: SPEC_HINT });
   if (raw.endsWith('.tgz') ? !stat.isFile() : stat.isDirectory() && !existsSync(join(abs, 'package.json')))
-    throw new UserError(`--operator-ts-version ${value}: ${abs} is not ${raw.endsWith('.tgz') ? 'a file' : 'a package (no package.json)'}`, { hint: SPEC_HINT });
+    throw new UserError(
+      `--operator-ts-version ${value}: ${abs} is not ${raw.endsWith('.tgz') ? 'a file' : 'a package (no package.json)'}`,
+      { hint: SPEC_HINT },
+    );
 }
 
 /**
@@ -58,8 +76,30 @@ export function operatorTsSpec(value: string, cwd: string): string {
   return `file:${rel === '' ? '.' : rel.split('\\').join('/')}`;
 }
 
-/** packageJson builds the generated project's package.json object (keys in npm's usual order). */
-export function packageJson(projectName: string, operatorTs: string): Record<string, unknown> {
+/**
+ * packageJson builds the generated project's package.json object (keys in npm's usual order). The CLI's
+ * generator dependencies (`generator`: ts-morph, handlebars, commander, ...) go to devDependencies: the
+ * project's `operator-ts` scripts load them, its manager never does, so `npm ci --omit=dev` leaves them out.
+ */
+export function packageJson(
+  projectName: string,
+  operatorTs: string,
+  generator: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const devDependencies: Record<string, string> = {
+    ...generator,
+    '@eslint/js': VERSIONS.eslintJs,
+    '@types/node': VERSIONS.typesNode,
+    esbuild: VERSIONS.esbuild,
+    eslint: VERSIONS.eslint,
+    node: VERSIONS.node,
+    prettier: VERSIONS.prettier,
+    tsx: VERSIONS.tsx,
+    typescript: VERSIONS.typescript,
+    'typescript-eslint': VERSIONS.typescriptEslint,
+    vite: VERSIONS.vite,
+    vitest: VERSIONS.vitest,
+  };
   return {
     name: projectName,
     version: '0.0.1',
@@ -89,19 +129,8 @@ export function packageJson(projectName: string, operatorTs: string): Record<str
       '@kubernetes/client-node': VERSIONS.clientNode,
       'operator-ts': operatorTs,
     },
-    devDependencies: {
-      '@eslint/js': VERSIONS.eslintJs,
-      '@types/node': VERSIONS.typesNode,
-      esbuild: VERSIONS.esbuild,
-      eslint: VERSIONS.eslint,
-      node: VERSIONS.node,
-      prettier: VERSIONS.prettier,
-      tsx: VERSIONS.tsx,
-      typescript: VERSIONS.typescript,
-      'typescript-eslint': VERSIONS.typescriptEslint,
-      vite: VERSIONS.vite,
-      vitest: VERSIONS.vitest,
-    },
+    // npm's own order (npm install --save-dev sorts them this way).
+    devDependencies: Object.fromEntries(Object.entries(devDependencies).sort(([a], [b]) => a.localeCompare(b, 'en'))),
   };
 }
 

@@ -13,7 +13,12 @@ export interface Memcached {
 
 describe('markStorageVersion', () => {
   it('adds the marker after the root marker of the kind', () => {
-    expect(markStorageVersion(TYPES, 'Memcached')).toBe(TYPES.replace(' * +kubebuilder:subresource:status', ' * +kubebuilder:storageversion\n * +kubebuilder:subresource:status'));
+    expect(markStorageVersion(TYPES, 'Memcached')).toBe(
+      TYPES.replace(
+        ' * +kubebuilder:subresource:status',
+        ' * +kubebuilder:storageversion\n * +kubebuilder:subresource:status',
+      ),
+    );
   });
 
   it('is idempotent', () => {

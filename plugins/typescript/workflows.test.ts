@@ -5,7 +5,12 @@ import { ACTIONS, e2eWorkflow, lintWorkflow, testWorkflow, workflowYaml } from '
 
 const view = { projectName: 'memcached-operator', nodeMajor: '24' };
 // The chart workflow of the helm/v1 plugin is built from the same parts and held to the same rules.
-const WORKFLOWS = { lint: lintWorkflow(view), test: testWorkflow(view), 'test-e2e': e2eWorkflow(view), chart: chartWorkflow(view) };
+const WORKFLOWS = {
+  lint: lintWorkflow(view),
+  test: testWorkflow(view),
+  'test-e2e': e2eWorkflow(view),
+  chart: chartWorkflow(view),
+};
 
 interface Job {
   permissions?: Record<string, string>;
@@ -26,7 +31,9 @@ describe.each(Object.entries(WORKFLOWS))('the %s workflow', (_name, workflow) =>
   });
 
   it('pins every action by a full commit, followed by its release tag', () => {
-    const uses = Object.values(parsed.jobs).flatMap((j) => j.steps.flatMap((s) => (s.uses === undefined ? [] : [s.uses])));
+    const uses = Object.values(parsed.jobs).flatMap((j) =>
+      j.steps.flatMap((s) => (s.uses === undefined ? [] : [s.uses])),
+    );
     expect(uses.length).toBeGreaterThan(0);
     for (const u of uses) {
       expect(u).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/);

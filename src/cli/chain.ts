@@ -24,8 +24,16 @@ export interface RunChain {
 export function pluginsFlag(argv: readonly string[]): string[] | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
-    const value = a.startsWith('--plugins=') ? a.slice('--plugins='.length) : a === '--plugins' ? argv[i + 1] : undefined;
-    if (value !== undefined) return value.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+    const value = a.startsWith('--plugins=')
+      ? a.slice('--plugins='.length)
+      : a === '--plugins'
+        ? argv[i + 1]
+        : undefined;
+    if (value !== undefined)
+      return value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v.length > 0);
   }
   return undefined;
 }
@@ -50,7 +58,12 @@ function checkLayout(file: ProjectFile, catalog: PluginCatalog): void {
  * recorded chain), else the project's layout, else the catalog's default. `project` is the PROJECT the
  * command runs in (init runs in none); an unknown key of its layout is reported at its line.
  */
-export function resolveRunChain(catalog: PluginCatalog, command: string | undefined, project: ProjectFile | undefined, flag: readonly string[] | undefined): RunChain {
+export function resolveRunChain(
+  catalog: PluginCatalog,
+  command: string | undefined,
+  project: ProjectFile | undefined,
+  flag: readonly string[] | undefined,
+): RunChain {
   const layout = project?.config.layout ?? [];
   const recorded = layout.length > 0 ? layout : catalog.defaultLayout;
   if (project !== undefined && flag === undefined) checkLayout(project, catalog);

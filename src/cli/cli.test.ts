@@ -26,9 +26,15 @@ describe('operator-ts init', () => {
     expect(files['PROJECT']).toContain('projectName: memcached-operator');
     expect(files['PROJECT']).toContain('- operator-ts.dev/v1');
     expect(files['PROJECT']).toContain('cliVersion: 0.1.0');
-    const pkg = JSON.parse(files['package.json'] ?? '{}') as { type: string; scripts: Record<string, string>; dependencies: Record<string, string> };
+    const pkg = JSON.parse(files['package.json'] ?? '{}') as {
+      type: string;
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(pkg.type).toBe('module');
-    expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(['build', 'start', 'test', 'manifests', 'generate', 'lint']));
+    expect(Object.keys(pkg.scripts)).toEqual(
+      expect.arrayContaining(['build', 'start', 'test', 'manifests', 'generate', 'lint']),
+    );
     expect(pkg.dependencies['operator-ts']).toBe('0.1.0');
     expect(files['Makefile']).toMatch(/^docker-build:/m);
     expect(files['config/default/kustomization.yaml']).toContain('namePrefix: memcached-operator-');
@@ -89,12 +95,16 @@ describe('operator-ts create api', () => {
     expect(types).toContain('export interface MemcachedList');
     expect(files['src/api/v1alpha1/zz_generated.resources.ts']).toContain("plural: 'memcacheds'");
     const controller = files['src/controllers/memcached.controller.ts'] ?? '';
-    expect(controller).toContain('+kubebuilder:rbac:groups=cache.example.com,resources=memcacheds,verbs=get;list;watch;create;update;patch;delete');
+    expect(controller).toContain(
+      '+kubebuilder:rbac:groups=cache.example.com,resources=memcacheds,verbs=get;list;watch;create;update;patch;delete',
+    );
     expect(controller).toContain('resources=memcacheds/status,verbs=get;update;patch');
     expect(controller).toContain('resources=memcacheds/finalizers,verbs=update');
     expect(controller).toContain('TODO(user)');
     expect(files['src/controllers/memcached.controller.test.ts']).toContain('FakeClient');
-    expect(files['src/main.ts']).toContain("import { MemcachedReconciler } from './controllers/memcached.controller.js';");
+    expect(files['src/main.ts']).toContain(
+      "import { MemcachedReconciler } from './controllers/memcached.controller.js';",
+    );
     expect(files['src/main.ts']).toContain('new MemcachedReconciler(mgr.client');
     expect(files['config/samples/cache_v1alpha1_memcached.yaml']).toContain('apiVersion: cache.example.com/v1alpha1');
     expect(files['config/rbac/kustomization.yaml']).toContain('- memcached_viewer_role.yaml');
@@ -126,18 +136,38 @@ describe('operator-ts create api', () => {
     expect(readFileSync(path, 'utf8')).toBe(original);
   });
 
-  it.each([['--resource=false'], ['--no-resource'], ['--resource', 'false']])('scaffolds only a controller for a built-in kind with %s', async (...flag) => {
-    await ok(dir, 'create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', ...flag);
-    const files = snapshot(dir);
-    expect(files['src/controllers/deployment.controller.ts']).toContain('.for(builtin.Deployment)');
-    expect(files['src/controllers/deployment.controller.ts']).toContain('+kubebuilder:rbac:groups=apps,resources=deployments,');
-    expect(files['src/controllers/deployment.controller.test.ts']).toContain('apiVersion: builtin.Deployment.apiVersion');
-    expect(Object.keys(files).some((f) => f.startsWith('src/api/'))).toBe(false);
-    expect(files['PROJECT']).toContain('core: true');
-  });
+  it.each([['--resource=false'], ['--no-resource'], ['--resource', 'false']])(
+    'scaffolds only a controller for a built-in kind with %s',
+    async (...flag) => {
+      await ok(dir, 'create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', ...flag);
+      const files = snapshot(dir);
+      expect(files['src/controllers/deployment.controller.ts']).toContain('.for(builtin.Deployment)');
+      expect(files['src/controllers/deployment.controller.ts']).toContain(
+        '+kubebuilder:rbac:groups=apps,resources=deployments,',
+      );
+      expect(files['src/controllers/deployment.controller.test.ts']).toContain(
+        'apiVersion: builtin.Deployment.apiVersion',
+      );
+      expect(Object.keys(files).some((f) => f.startsWith('src/api/'))).toBe(false);
+      expect(files['PROJECT']).toContain('core: true');
+    },
+  );
 
   it('marks cluster-scoped kinds and custom plurals', async () => {
-    await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Cluster', '--plural', 'clusterz', '--namespaced=false');
+    await ok(
+      dir,
+      'create',
+      'api',
+      '--group',
+      'cache',
+      '--version',
+      'v1',
+      '--kind',
+      'Cluster',
+      '--plural',
+      'clusterz',
+      '--namespaced=false',
+    );
     const files = snapshot(dir);
     expect(files['src/api/v1/cluster.types.ts']).toContain('+kubebuilder:resource:path=clusterz,scope=Cluster');
     expect(files['src/api/v1/zz_generated.resources.ts']).toContain('namespaced: false');
@@ -161,7 +191,9 @@ describe('operator-ts create api', () => {
     await ok(mg, 'create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate');
     const files = snapshot(mg);
     expect(files['src/api/cache/v1alpha1/memcached.types.ts']).toBeDefined();
-    expect(files['src/controllers/ship/frigate.controller.ts']).toContain("from '../../api/ship/v1/zz_generated.resources.js'");
+    expect(files['src/controllers/ship/frigate.controller.ts']).toContain(
+      "from '../../api/ship/v1/zz_generated.resources.js'",
+    );
   });
 
   it('aliases reconcilers of the same kind in two groups of a multigroup project, once each', async () => {
@@ -171,10 +203,18 @@ describe('operator-ts create api', () => {
     await ok(mg, 'create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Captain');
     const main = snapshot(mg)['src/main.ts'] ?? '';
     expect(main).toContain("import { CaptainReconciler } from './controllers/crew/captain.controller.js';");
-    expect(main).toContain("import { CaptainReconciler as CaptainShipReconciler } from './controllers/ship/captain.controller.js';");
-    expect(main).toContain("new CaptainReconciler(mgr.client, mgr.getEventRecorder('crew-captain-controller')).setupWithManager(mgr);");
-    expect(main).toContain("new CaptainShipReconciler(mgr.client, mgr.getEventRecorder('ship-captain-controller')).setupWithManager(mgr);");
-    expect(snapshot(mg)['config/rbac/kustomization.yaml']).toContain('- crew_captain_admin_role.yaml\n- crew_captain_editor_role.yaml');
+    expect(main).toContain(
+      "import { CaptainReconciler as CaptainShipReconciler } from './controllers/ship/captain.controller.js';",
+    );
+    expect(main).toContain(
+      "new CaptainReconciler(mgr.client, mgr.getEventRecorder('crew-captain-controller')).setupWithManager(mgr);",
+    );
+    expect(main).toContain(
+      "new CaptainShipReconciler(mgr.client, mgr.getEventRecorder('ship-captain-controller')).setupWithManager(mgr);",
+    );
+    expect(snapshot(mg)['config/rbac/kustomization.yaml']).toContain(
+      '- crew_captain_admin_role.yaml\n- crew_captain_editor_role.yaml',
+    );
     expect(snapshot(mg)['config/rbac/ship_captain_viewer_role.yaml']).toContain('name: ship-captain-viewer-role');
     const before = snapshot(mg);
     for (const group of ['crew', 'ship']) {
@@ -186,7 +226,18 @@ describe('operator-ts create api', () => {
 
   it('keeps every kind of a version in zz_generated.resources.ts', async () => {
     await ok(dir, ...API);
-    await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Redis', '--controller=false');
+    await ok(
+      dir,
+      'create',
+      'api',
+      '--group',
+      'cache',
+      '--version',
+      'v1alpha1',
+      '--kind',
+      'Redis',
+      '--controller=false',
+    );
     const generated = snapshot(dir)['src/api/v1alpha1/zz_generated.resources.ts'] ?? '';
     expect(generated).toContain('MemcachedResource');
     expect(generated).toContain('RedisResource');
@@ -221,19 +272,33 @@ describe('operator-ts create webhook', () => {
   it('adds validation to an existing defaulting webhook incrementally, keeping user code', async () => {
     await ok(dir, ...WEBHOOK, '--defaulting');
     const path = join(dir, 'src/webhooks/v1alpha1/memcached.webhook.ts');
-    writeFileSync(path, readFileSync(path, 'utf8').replace('// TODO(user): fill in your defaulting logic (make the method async once it awaits something).', 'obj.spec.foo ??= "bar";'));
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(
+        '// TODO(user): fill in your defaulting logic (make the method async once it awaits something).',
+        'obj.spec.foo ??= "bar";',
+      ),
+    );
     await ok(dir, ...WEBHOOK, '--programmatic-validation');
     const webhook = readFileSync(path, 'utf8');
     expect(webhook).toContain('obj.spec.foo ??= "bar";');
-    expect(webhook).toContain('.withDefaulter(new MemcachedCustomDefaulter())\n      .withValidator(new MemcachedCustomValidator())');
+    expect(webhook).toContain(
+      '.withDefaulter(new MemcachedCustomDefaulter())\n      .withValidator(new MemcachedCustomValidator())',
+    );
     expect(webhook.match(/class MemcachedCustomDefaulter/g)).toHaveLength(1);
     // The file was scaffolded with the defaulter's imports only; the validator brings its own.
-    expect(webhook).toContain("import type { AdmissionContext, CustomDefaulter, Manager, Wire } from 'operator-ts/runtime';");
+    expect(webhook).toContain(
+      "import type { AdmissionContext, CustomDefaulter, Manager, Wire } from 'operator-ts/runtime';",
+    );
     expect(webhook).toContain("import type { CustomValidator, Warnings } from 'operator-ts/runtime';");
-    expect(webhook).toContain('+kubebuilder:webhook:path=/validate-cache-example-com-v1alpha1-memcached,mutating=false');
+    expect(webhook).toContain(
+      '+kubebuilder:webhook:path=/validate-cache-example-com-v1alpha1-memcached,mutating=false',
+    );
     expect(snapshot(dir)['PROJECT']).toContain('validation: true');
     const test = readFileSync(join(dir, 'src/webhooks/v1alpha1/memcached.webhook.test.ts'), 'utf8');
-    expect(test).toContain("import { MemcachedCustomDefaulter } from './memcached.webhook.js';\nimport { MemcachedCustomValidator } from './memcached.webhook.js';");
+    expect(test).toContain(
+      "import { MemcachedCustomDefaulter } from './memcached.webhook.js';\nimport { MemcachedCustomValidator } from './memcached.webhook.js';",
+    );
     expect(test).toContain("  it('defaults a Memcached'");
     expect(test).toContain("  it('admits a valid Memcached'");
   });
@@ -252,9 +317,24 @@ describe('operator-ts create webhook', () => {
 
   it('scaffolds hub/spoke conversion with a CRD conversion patch', async () => {
     await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--controller=false');
-    await ok(dir, 'create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--conversion', '--spoke', 'v1alpha1');
+    await ok(
+      dir,
+      'create',
+      'webhook',
+      '--group',
+      'cache',
+      '--version',
+      'v1',
+      '--kind',
+      'Memcached',
+      '--conversion',
+      '--spoke',
+      'v1alpha1',
+    );
     const files = snapshot(dir);
-    expect(files['src/webhooks/v1/memcached.conversion.ts']).toContain('export function memcachedV1alpha1ToHub(obj: Wire<MemcachedV1alpha1>): Wire<Memcached>');
+    expect(files['src/webhooks/v1/memcached.conversion.ts']).toContain(
+      'export function memcachedV1alpha1ToHub(obj: Wire<MemcachedV1alpha1>): Wire<Memcached>',
+    );
     expect(files['src/webhooks/v1/memcached.webhook.ts']).toContain("hub: 'v1'");
     expect(files['config/crd/patches/webhook_in_memcacheds.yaml']).toContain('strategy: Webhook');
     expect(files['config/crd/kustomization.yaml']).toContain('- path: patches/webhook_in_memcacheds.yaml');
@@ -263,10 +343,37 @@ describe('operator-ts create webhook', () => {
 
   it('keeps the storage version marker of a conversion hub when create api --force renders its types again', async () => {
     await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--controller=false');
-    await ok(dir, 'create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--conversion', '--spoke', 'v1alpha1');
+    await ok(
+      dir,
+      'create',
+      'webhook',
+      '--group',
+      'cache',
+      '--version',
+      'v1',
+      '--kind',
+      'Memcached',
+      '--conversion',
+      '--spoke',
+      'v1alpha1',
+    );
     const before = snapshot(dir);
-    expect(before['src/api/v1/memcached.types.ts']).toContain(' * +kubebuilder:object:root=true\n * +kubebuilder:storageversion\n');
-    const out = await ok(dir, 'create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--controller=false', '--force');
+    expect(before['src/api/v1/memcached.types.ts']).toContain(
+      ' * +kubebuilder:object:root=true\n * +kubebuilder:storageversion\n',
+    );
+    const out = await ok(
+      dir,
+      'create',
+      'api',
+      '--group',
+      'cache',
+      '--version',
+      'v1',
+      '--kind',
+      'Memcached',
+      '--controller=false',
+      '--force',
+    );
     expect(changed(out)).toEqual([]);
     expect(snapshot(dir)).toEqual(before);
   });
@@ -294,14 +401,29 @@ describe('bad input', () => {
     [['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'memcached'], 'invalid kind "memcached"'],
     [['create', 'api', '--group', 'Cache', '--version', 'v1', '--kind', 'Foo'], 'invalid group "Cache"'],
     [['create', 'api', '--group', 'cache', '--version', 'version1', '--kind', 'Foo'], 'invalid version "version1"'],
-    [['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Foo', '--resource=maybe'], 'expected true or false, got "maybe"'],
-    [['create', 'api', '--group', 'other', '--version', 'v1', '--kind', 'Foo'], 'single-group project already uses group "cache"'],
-    [['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Pod', '--resource=false'], 'apps/v1 Pod is not a built-in kind: Pod is core/v1 Pod'],
+    [
+      ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Foo', '--resource=maybe'],
+      'expected true or false, got "maybe"',
+    ],
+    [
+      ['create', 'api', '--group', 'other', '--version', 'v1', '--kind', 'Foo'],
+      'single-group project already uses group "cache"',
+    ],
+    [
+      ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Pod', '--resource=false'],
+      'apps/v1 Pod is not a built-in kind: Pod is core/v1 Pod',
+    ],
     [['create', 'api', '--version', 'v1', '--kind', 'Foo'], 'missing required flag --group'],
     [[...API], 'already exists in PROJECT'],
-    [['create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Nope', '--defaulting'], 'no API cache/v1 Nope in PROJECT'],
+    [
+      ['create', 'webhook', '--group', 'cache', '--version', 'v1', '--kind', 'Nope', '--defaulting'],
+      'no API cache/v1 Nope in PROJECT',
+    ],
     [['init', '--domain', 'example.com', '--skip-install'], 'already holds an operator-ts project'],
-    [['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Foo', '--plugins', 'helm/v9'], 'no plugin matches "helm/v9"'],
+    [
+      ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Foo', '--plugins', 'helm/v9'],
+      'no plugin matches "helm/v9"',
+    ],
     [['frobnicate'], "unknown command 'frobnicate'"],
   ])('%j exits 1 with one clear message and changes nothing', async (args, message) => {
     const r = await runCli(dir, ...args);
@@ -315,7 +437,9 @@ describe('bad input', () => {
 
   it('suggests the flag a typo was meant to be', async () => {
     const r = await runCli(dir, ...API, '--forse');
-    expect(r.err).toBe("Error: unknown option '--forse'\nHint: did you mean --force? run the command with --help to see its flags and examples\n");
+    expect(r.err).toBe(
+      "Error: unknown option '--forse'\nHint: did you mean --force? run the command with --help to see its flags and examples\n",
+    );
   });
 
   it('names the file and the marker line to restore when a user removed a scaffold marker', async () => {
@@ -346,11 +470,14 @@ describe('bad input', () => {
 });
 
 describe('help and version', () => {
-  it.each([[[]], [['init']], [['create', 'api']], [['create', 'webhook']], [['edit']], [['version']], [['create']]])('%j --help prints examples', async (args) => {
-    const r = await runCli(newProjectDir(), ...args, '--help');
-    expect(r.code).toBe(0);
-    expect(r.out).toContain('Examples:');
-  });
+  it.each([[[]], [['init']], [['create', 'api']], [['create', 'webhook']], [['edit']], [['version']], [['create']]])(
+    '%j --help prints examples',
+    async (args) => {
+      const r = await runCli(newProjectDir(), ...args, '--help');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('Examples:');
+    },
+  );
 
   it('shows plugin flags of the chain in help', async () => {
     const r = await runCli(newProjectDir(), 'create', 'webhook', '--help');
@@ -370,7 +497,9 @@ describe('generate', () => {
     await ok(dir, ...API);
     const out = await ok(dir, 'generate', 'crd');
     expect(out).toBe('wrote config/crd/bases/cache.example.com_memcacheds.yaml\n');
-    expect(snapshot(dir)['config/crd/bases/cache.example.com_memcacheds.yaml']).toContain('kind: CustomResourceDefinition');
+    expect(snapshot(dir)['config/crd/bases/cache.example.com_memcacheds.yaml']).toContain(
+      'kind: CustomResourceDefinition',
+    );
   });
 });
 
@@ -394,7 +523,9 @@ describe('error boundary', () => {
     try {
       const quiet = await runCli(newProjectDir(), ...INIT);
       expect(quiet.code).toBe(1);
-      expect(quiet.err).toBe(`internal error: disk on fire (operator-ts 0.1.0, node ${process.version}: please report this bug; run with --verbose for the stack)\n`);
+      expect(quiet.err).toBe(
+        `internal error: disk on fire (operator-ts 0.1.0, node ${process.version}: please report this bug; run with --verbose for the stack)\n`,
+      );
       const verbose = await runCli(newProjectDir(), ...INIT, '--verbose');
       expect(verbose.code).toBe(1);
       expect(verbose.err).toMatch(/\n\s+at /);
@@ -409,10 +540,15 @@ describe('error boundary', () => {
     const before = snapshot(dir);
     // kustomize runs after typescript: remove the marker it needs, typescript's files must not be written either.
     const kustomization = join(dir, 'config/default/kustomization.yaml');
-    writeFileSync(kustomization, readFileSync(kustomization, 'utf8').replace('# +operator-ts:scaffold:resources\n', ''));
+    writeFileSync(
+      kustomization,
+      readFileSync(kustomization, 'utf8').replace('# +operator-ts:scaffold:resources\n', ''),
+    );
     const r = await runCli(dir, ...API);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('config/default/kustomization.yaml: scaffold marker "# +operator-ts:scaffold:resources" is missing');
+    expect(r.err).toContain(
+      'config/default/kustomization.yaml: scaffold marker "# +operator-ts:scaffold:resources" is missing',
+    );
     const after = snapshot(dir);
     expect(Object.keys(after)).toEqual(Object.keys(before));
     expect(after['src/main.ts']).toBe(before['src/main.ts']);
@@ -444,7 +580,9 @@ describe('plugin chain', () => {
     const dir = newProjectDir();
     await ok(dir, ...INIT, '--plugins', 'typescript/v1');
     await ok(dir, 'edit', '--plugins', 'kustomize/v2');
-    expect(readFileSync(join(dir, 'PROJECT'), 'utf8')).toContain('layout:\n- typescript.operator-ts.dev/v1\n- kustomize.operator-ts.dev/v2\n');
+    expect(readFileSync(join(dir, 'PROJECT'), 'utf8')).toContain(
+      'layout:\n- typescript.operator-ts.dev/v1\n- kustomize.operator-ts.dev/v2\n',
+    );
   });
 
   it('prints but does not write with --dry-run on create api', async () => {

@@ -3,7 +3,7 @@ import { isInterrupted } from '../errors/interrupted.js';
 import { isUserError } from '../errors/user-error.js';
 import { cliVersion } from '../machinery/template-root.js';
 import { trapInterrupts } from './interrupts.js';
-import { processIO, type CliIO } from './io.js';
+import { errPaint, processIO, type CliIO } from './io.js';
 import { buildProgram } from './program.js';
 
 /** FORCE_INTERNAL_ERROR is a test-only environment variable that makes {@link main} fail as a bug would. */
@@ -42,6 +42,9 @@ async function run(argv: readonly string[], full: CliIO): Promise<number> {
 }
 
 function report(err: unknown, io: CliIO, verbose: boolean): number {
+  const paint = errPaint(io);
+  const error = paint(['bold', 'red'], 'Error:');
+  const hintLabel = paint('cyan', 'Hint:');
   if (isInterrupted(err)) {
     io.err(`${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}\n`);
     return err.exitCode;
@@ -52,17 +55,20 @@ function report(err: unknown, io: CliIO, verbose: boolean): number {
     const [first = '', ...rest] = err.message.replace(/^error: /, '').split('\n');
     const suggestion = /\(Did you mean (.+)\?\)/.exec(rest.join(' '))?.[1];
     const hint = suggestion === undefined ? '' : `did you mean ${suggestion}? `;
-    io.err(`Error: ${first}\nHint: ${hint}run the command with --help to see its flags and examples\n`);
+    io.err(`${error} ${first}\n${hintLabel} ${hint}run the command with --help to see its flags and examples\n`);
     return 1;
   }
   if (isUserError(err)) {
-    io.err(`Error: ${err.message}\n`);
-    if (err.hint !== undefined) io.err(`Hint: ${err.hint}\n`);
+    io.err(`${error} ${err.message}\n`);
+    if (err.hint !== undefined) io.err(`${hintLabel} ${err.hint}\n`);
     if (verbose) io.err(`${causeChain(err)}\n`);
     return 1;
   }
   const message = err instanceof Error ? err.message : String(err);
-  io.err(`internal error: ${message} (operator-ts ${versionOrUnknown()}, node ${process.version}: please report this bug; run with --verbose for the stack)\n`);
+  const label = paint(['bold', 'red'], 'internal error:');
+  io.err(
+    `${label} ${message} (operator-ts ${versionOrUnknown()}, node ${process.version}: please report this bug; run with --verbose for the stack)\n`,
+  );
   if (verbose) io.err(`${causeChain(err)}\n`);
   return 1;
 }

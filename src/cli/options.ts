@@ -11,7 +11,13 @@ export function parseBoolean(value: string | boolean): boolean {
 
 function parseList(value: string, previous: unknown): string[] {
   const prev = Array.isArray(previous) ? (previous as string[]) : [];
-  return [...prev, ...value.split(',').map((v) => v.trim()).filter((v) => v.length > 0)];
+  return [
+    ...prev,
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0),
+  ];
 }
 
 /**
@@ -25,7 +31,9 @@ export function mergeOptions(lists: readonly (readonly OptionSpec[])[]): OptionS
       const prev = byName.get(spec.name);
       if (prev === undefined) byName.set(spec.name, spec);
       else if (prev.type !== spec.type)
-        throw new Error(`option --${spec.name} is declared as ${prev.type} and as ${spec.type} by plugins of the chain`);
+        throw new Error(
+          `option --${spec.name} is declared as ${prev.type} and as ${spec.type} by plugins of the chain`,
+        );
     }
   return [...byName.values()];
 }
@@ -56,7 +64,16 @@ export function bindOptions(cmd: Command, specs: readonly OptionSpec[]): void {
 
 /** GLOBAL_OPTIONS are bound on every scaffolding command. */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
-  { name: 'plugins', type: 'list', description: 'plugin keys to use instead of the chain recorded in PROJECT (e.g. typescript/v1,kustomize/v2)' },
-  { name: 'dry-run', type: 'boolean', description: 'print the CREATE/UPDATE/SKIP list and write nothing', default: false },
+  {
+    name: 'plugins',
+    type: 'list',
+    description: 'plugin keys to use instead of the chain recorded in PROJECT (e.g. typescript/v1,kustomize/v2)',
+  },
+  {
+    name: 'dry-run',
+    type: 'boolean',
+    description: 'print the CREATE/UPDATE/SKIP list and write nothing',
+    default: false,
+  },
   { name: 'verbose', type: 'boolean', description: 'print stacks and cause chains of errors', default: false },
 ];

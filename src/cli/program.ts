@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { bundleCommand, generateBundleCommand } from './commands/bundle.js';
 import { catalogCommand, generateCatalogCommand } from './commands/catalog.js';
 import { chartCommand } from './commands/chart.js';
+import { completionCommand } from './commands/completion.js';
 import { devCommand } from './commands/dev.js';
 import { envtestCommand } from './commands/envtest.js';
 import { generateCommand } from './commands/generate.js';
@@ -15,7 +16,16 @@ import { RunContext } from './run-context.js';
  * LEAN_COMMANDS need neither the plugins nor PROJECT to build: run as the first argument, the scaffolding
  * commands (and everything the plugins import) are not loaded. `generate` runs on every `make manifests`.
  */
-const LEAN_COMMANDS: ReadonlySet<string> = new Set(['generate', 'import', 'bundle', 'catalog', 'chart', 'version', 'dev', 'envtest']);
+const LEAN_COMMANDS: ReadonlySet<string> = new Set([
+  'generate',
+  'import',
+  'bundle',
+  'catalog',
+  'chart',
+  'version',
+  'dev',
+  'envtest',
+]);
 
 /**
  * extraCommands are the commands contributed by other parts of operator-ts: the generator (`generate`, `import crd`,
@@ -26,7 +36,15 @@ function extraCommands(ctx: RunContext): Command[] {
   const generate = generateCommand(ctx);
   generate.addCommand(generateBundleCommand(ctx));
   generate.addCommand(generateCatalogCommand(ctx));
-  return [generate, importCommand(ctx), bundleCommand(ctx), catalogCommand(ctx), chartCommand(ctx), devCommand(ctx), envtestCommand(ctx)];
+  return [
+    generate,
+    importCommand(ctx),
+    bundleCommand(ctx),
+    catalogCommand(ctx),
+    chartCommand(ctx),
+    devCommand(ctx),
+    envtestCommand(ctx),
+  ];
 }
 
 /**
@@ -52,18 +70,28 @@ export async function buildProgram(io: CliIO, argv: readonly string[]): Promise<
   if (versionOnly || (first !== undefined && LEAN_COMMANDS.has(first))) {
     addCommands(program, new RunContext(io, argv));
   } else {
-    const [{ builtinCatalog }, { addScaffoldCommands }] = await Promise.all([import('./plugin-catalog.js'), import('./scaffold-commands.js')]);
+    const [{ builtinCatalog }, { addScaffoldCommands }] = await Promise.all([
+      import('./plugin-catalog.js'),
+      import('./scaffold-commands.js'),
+    ]);
     const ctx = new RunContext(io, argv, builtinCatalog());
-    addScaffoldCommands(program, ctx);
+    addScaffoldCommands(program, ctx, runArgv);
     addCommands(program, ctx);
   }
   configureTree(program, io);
   return program;
 }
 
+/** runArgv runs one command line in-process through a program of its own: how `alpha` replays commands. */
+async function runArgv(io: CliIO, argv: readonly string[]): Promise<void> {
+  const program = await buildProgram(io, argv);
+  await program.parseAsync([...argv], { from: 'user' });
+}
+
 function addCommands(program: Command, ctx: RunContext): void {
   program.addCommand(versionCommand(ctx));
   for (const extra of extraCommands(ctx)) program.addCommand(extra);
+  program.addCommand(completionCommand(ctx));
 }
 
 function configureTree(cmd: Command, io: CliIO): void {

@@ -14,7 +14,9 @@ describe('commands on one project at once', () => {
     expect((await runCli(dir, ...INIT)).code).toBe(0);
     const [a, b] = await Promise.all([runCli(dir, ...api('Memcached')), runCli(dir, ...api('Redis'))]);
     expect([a.code, b.code], `${a.err}\n${b.err}`).toEqual([0, 0]);
-    expect([a.err, b.err].join('')).toMatch(/Waiting for `operator-ts create api` \(pid \d+\) to finish with this project \(lock .*\.operator-ts\.lock\) \.\.\./);
+    expect([a.err, b.err].join('')).toMatch(
+      /Waiting for `operator-ts create api` \(pid \d+\) to finish with this project \(lock .*\.operator-ts\.lock\) \.\.\./,
+    );
     const project = readFileSync(join(dir, 'PROJECT'), 'utf8');
     expect(project).toContain('kind: Memcached');
     expect(project).toContain('kind: Redis');
@@ -38,7 +40,9 @@ describe('commands on one project at once', () => {
   it('the scaffolded .gitignore keeps a lock left by a killed command out of git', async () => {
     const dir = newProjectDir();
     expect((await runCli(dir, ...INIT)).code).toBe(0);
-    const ignored = readFileSync(join(dir, '.gitignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignored = readFileSync(join(dir, '.gitignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     expect(ignored).toContain(`/${LOCK_FILE}`);
   });
 });

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../machinery/template-root.js';
 import { buildProgram } from './program.js';
-import { CLI_REFERENCE_END, CLI_REFERENCE_START, extractSection, renderCliReference, replaceSection } from './reference.js';
+import {
+  CLI_REFERENCE_END,
+  CLI_REFERENCE_START,
+  extractSection,
+  renderCliReference,
+  replaceSection,
+} from './reference.js';
 
 // A directory without PROJECT, so the reference shows the default plugin chain's flags.
 const empty = mkdtempSync(join(tmpdir(), 'ots-reference-'));
@@ -17,11 +23,22 @@ async function rendered(): Promise<string> {
 describe('renderCliReference', () => {
   it('renders every command with its flags, without hidden ones', async () => {
     const text = await rendered();
-    for (const cmd of ['init', 'create api', 'create webhook', 'edit', 'version', 'generate'])
+    for (const cmd of [
+      'init',
+      'create api',
+      'create webhook',
+      'edit',
+      'alpha generate',
+      'alpha update',
+      'version',
+      'generate',
+      'completion',
+    ])
       expect(text).toContain(`### \`operator-ts ${cmd}\``);
     expect(text).toContain('| `--domain <value>` |');
     expect(text).toContain('| `--resource [bool]` |');
     expect(text).not.toContain('--no-resource');
+    expect(text).toContain('`shell`: one of `bash`, `zsh`, `fish`.');
     expect(text.startsWith(`${CLI_REFERENCE_START}\n`)).toBe(true);
     expect(text.endsWith(`${CLI_REFERENCE_END}\n`)).toBe(true);
   });
@@ -30,8 +47,12 @@ describe('renderCliReference', () => {
     const section = `${CLI_REFERENCE_START}\nnew\n${CLI_REFERENCE_END}\n`;
     expect(replaceSection('# T\n', CLI_REFERENCE_START, CLI_REFERENCE_END, section)).toBe(`# T\n\n${section}`);
     const doc = `# T\n${CLI_REFERENCE_START}\nold\n${CLI_REFERENCE_END}\ntail\n`;
-    expect(replaceSection(doc, CLI_REFERENCE_START, CLI_REFERENCE_END, section)).toBe(`# T\n${CLI_REFERENCE_START}\nnew\n${CLI_REFERENCE_END}\ntail\n`);
-    expect(extractSection(doc, CLI_REFERENCE_START, CLI_REFERENCE_END)).toBe(`${CLI_REFERENCE_START}\nold\n${CLI_REFERENCE_END}\n`);
+    expect(replaceSection(doc, CLI_REFERENCE_START, CLI_REFERENCE_END, section)).toBe(
+      `# T\n${CLI_REFERENCE_START}\nnew\n${CLI_REFERENCE_END}\ntail\n`,
+    );
+    expect(extractSection(doc, CLI_REFERENCE_START, CLI_REFERENCE_END)).toBe(
+      `${CLI_REFERENCE_START}\nold\n${CLI_REFERENCE_END}\n`,
+    );
   });
 });
 
@@ -53,6 +74,8 @@ describe('README.md', () => {
 
   it('has the generated project layout section', () => {
     const doc = readFileSync(readme, 'utf8');
-    expect(extractSection(doc, '<!-- layout:start -->', '<!-- layout:end -->')).toContain('## Generated project layout');
+    expect(extractSection(doc, '<!-- layout:start -->', '<!-- layout:end -->')).toContain(
+      '## Generated project layout',
+    );
   });
 });

@@ -29,12 +29,23 @@ function commandPath(cmd: Command): string {
 }
 
 function renderCommand(cmd: Command, out: string[]): void {
-  const args = cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`));
+  const args = cmd.registeredArguments.map((a) =>
+    a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`,
+  );
   const visible = cmd.options.filter((o) => !o.hidden);
-  const usage = [commandPath(cmd), ...(cmd.commands.length > 0 ? [args.length > 0 ? '[command]' : '<command>'] : []), ...args, ...(visible.length > 0 ? ['[flags]'] : [])].join(' ');
+  const usage = [
+    commandPath(cmd),
+    ...(cmd.commands.length > 0 ? [args.length > 0 ? '[command]' : '<command>'] : []),
+    ...args,
+    ...(visible.length > 0 ? ['[flags]'] : []),
+  ].join(' ');
   out.push(`### \`${commandPath(cmd)}\``, '', cell(cmd.description()), '', '```text', usage, '```', '');
   if (cmd.commands.length > 0) {
     out.push(`Subcommands: ${cmd.commands.map((c) => `\`${c.name()}\``).join(', ')}.`, '');
+  }
+  for (const a of cmd.registeredArguments) {
+    const choices = a.argChoices?.map((c) => `\`${c}\``).join(', ');
+    if (choices !== undefined) out.push(`\`${a.name()}\`: one of ${choices}.`, '');
   }
   if (visible.length > 0) {
     out.push('| Flag | Description | Default |', '|---|---|---|');

@@ -6,7 +6,15 @@ describe('relaunchPlan', () => {
 
   it('re-runs generate with the memory flags before the script and the allocator setting in the environment', () => {
     const plan = relaunchPlan(argv, ['--enable-source-maps'], { HOME: '/root' });
-    expect(plan?.args).toEqual(['--enable-source-maps', ...GENERATE_NODE_FLAGS, '/app/bin/operator-ts.js', 'generate', 'crd', '--max-desc-len', '0']);
+    expect(plan?.args).toEqual([
+      '--enable-source-maps',
+      ...GENERATE_NODE_FLAGS,
+      '/app/bin/operator-ts.js',
+      'generate',
+      'crd',
+      '--max-desc-len',
+      '0',
+    ]);
     expect(plan?.env).toEqual({ HOME: '/root', ...GENERATE_ENV });
   });
 

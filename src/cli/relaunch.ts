@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
  * above the interpreter (TurboFan, Maglev, Sparkplug) whose code pages and compile zones add about 11 MiB
  * to the peak while the run ends before their code pays back (measured with `npm run bench`).
  */
-export const GENERATE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--no-opt', '--no-maglev', '--no-sparkplug'];
+export const GENERATE_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=1',
+  '--no-opt',
+  '--no-maglev',
+  '--no-sparkplug',
+];
 
 /**
  * GENERATE_ENV is set for the generate process. glibc raises its mmap threshold each time a large block
@@ -17,9 +22,11 @@ export const GENERATE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'
  */
 export const GENERATE_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
-/** RelaunchPlan is how the launcher re-runs itself: the child's Node.js arguments and environment. */
+/** RelaunchPlan is how the launcher re-runs itself: the child's program, arguments and environment. */
 export interface RelaunchPlan {
-  /** Node.js arguments: the flags, then the script and its arguments. */
+  /** The program to run: this Node.js when absent, or a command found on PATH (npm). */
+  command?: string;
+  /** Its arguments; for Node.js the flags, then the script and its arguments. */
   args: string[];
   /** The child's environment. */
   env: NodeJS.ProcessEnv;
@@ -31,7 +38,11 @@ export interface RelaunchPlan {
  * the V8 heap's layout and glibc's allocator are read when the process starts, so setting them from
  * inside the running CLI has no effect; a second process costs one Node.js start-up (about 40 ms).
  */
-export function relaunchPlan(argv: readonly string[], execArgv: readonly string[], env: NodeJS.ProcessEnv): RelaunchPlan | undefined {
+export function relaunchPlan(
+  argv: readonly string[],
+  execArgv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): RelaunchPlan | undefined {
   if (argv[2] !== 'generate') return undefined;
   if (GENERATE_NODE_FLAGS.every((f) => execArgv.includes(f))) return undefined;
   return {
@@ -51,7 +62,11 @@ const FORWARDED = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
  */
 export function relaunch(plan: RelaunchPlan): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, plan.args, { stdio: 'inherit', env: plan.env });
+    // npm is a .cmd script on Windows, which only a shell runs.
+    const child =
+      plan.command === undefined
+        ? spawn(process.execPath, plan.args, { stdio: 'inherit', env: plan.env })
+        : spawn(plan.command, plan.args, { stdio: 'inherit', env: plan.env, shell: process.platform === 'win32' });
     const fromTerminal = process.stdin.isTTY === true || process.stderr.isTTY === true;
     const handlers = FORWARDED.map((sig) => {
       const handler = (): void => {

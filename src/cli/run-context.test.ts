@@ -7,7 +7,8 @@ import { RunContext } from './run-context.js';
 
 afterAll(removeProjectDirs);
 
-const quiet = (cwd: string, argv: string[] = []): RunContext => new RunContext({ cwd, out: () => undefined, err: () => undefined }, argv, builtinCatalog());
+const quiet = (cwd: string, argv: string[] = []): RunContext =>
+  new RunContext({ cwd, out: () => undefined, err: () => undefined }, argv, builtinCatalog());
 
 async function initialised(): Promise<string> {
   const dir = newProjectDir();
@@ -59,14 +60,24 @@ describe('the run context of a command', () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace(/layout:\n- (.*)\n/, 'layout:\n- nothing.example.com/v9\n'));
     const ctx = quiet(dir);
     expect(ctx.helpChain().length).toBeGreaterThan(0);
-    expect(() => ctx.chain()).toThrow(/^PROJECT:\d+:3: no plugin matches "nothing\.example\.com\/v9" \(the layout recorded in PROJECT\)$/);
+    expect(() => ctx.chain()).toThrow(
+      /^PROJECT:\d+:3: no plugin matches "nothing\.example\.com\/v9" \(the layout recorded in PROJECT\)$/,
+    );
   });
 });
 
 describe('a hand-edited PROJECT', () => {
   it.each([
-    ['an invalid domain', (t: string) => t.replace('domain: example.com', 'domain: EXAMPLE..com'), /^Error: PROJECT:\d+:9: invalid domain "EXAMPLE\.\.com": a domain is a lower-case DNS-1123 subdomain such as example\.com\nHint: write `domain: example\.com` on line \d+ of PROJECT\n$/],
-    ['no layout', (t: string) => t.replace(/layout:\n- .*\n/, ''), /^Error: PROJECT:\d+:1: PROJECT has no layout \(the plugin chain its commands run\)\nHint: add `layout: \[operator-ts\.dev\/v1\]` to PROJECT/],
+    [
+      'an invalid domain',
+      (t: string) => t.replace('domain: example.com', 'domain: EXAMPLE..com'),
+      /^Error: PROJECT:\d+:9: invalid domain "EXAMPLE\.\.com": a domain is a lower-case DNS-1123 subdomain such as example\.com\nHint: write `domain: example\.com` on line \d+ of PROJECT\n$/,
+    ],
+    [
+      'no layout',
+      (t: string) => t.replace(/layout:\n- .*\n/, ''),
+      /^Error: PROJECT:\d+:1: PROJECT has no layout \(the plugin chain its commands run\)\nHint: add `layout: \[operator-ts\.dev\/v1\]` to PROJECT/,
+    ],
   ])('with %s is refused by every command, nothing written', async (_name, edit, message) => {
     const dir = await initialised();
     const path = join(dir, 'PROJECT');

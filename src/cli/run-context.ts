@@ -91,7 +91,8 @@ export class RunContext {
 
   /** RunContext.plugins is the catalog the chain is resolved against. */
   plugins(): PluginCatalog {
-    if (this.catalog === undefined) throw new Error('this command runs no plugin: its run context has no plugin catalog');
+    if (this.catalog === undefined)
+      throw new Error('this command runs no plugin: its run context has no plugin catalog');
     return this.catalog;
   }
 
@@ -104,7 +105,14 @@ export class RunContext {
     const id = command === 'init' || command === 'edit' ? command : '';
     let outcome = this.chains.get(id);
     if (outcome === undefined) {
-      outcome = attempt(() => resolveRunChain(this.plugins(), command, command === 'init' ? undefined : this.projectFile(), pluginsFlag(this.argv)));
+      outcome = attempt(() =>
+        resolveRunChain(
+          this.plugins(),
+          command,
+          command === 'init' ? undefined : this.projectFile(),
+          pluginsFlag(this.argv),
+        ),
+      );
       this.chains.set(id, outcome);
     }
     return unwrap(outcome);
@@ -122,7 +130,10 @@ export class RunContext {
   private load(text: Outcome<string | undefined>): ProjectRead {
     if (!text.ok) return { text: undefined, file: text };
     const value = text.value;
-    return { text: value, file: value === undefined ? { ok: true, value: undefined } : attempt(() => parseProjectFile(value)) };
+    return {
+      text: value,
+      file: value === undefined ? { ok: true, value: undefined } : attempt(() => parseProjectFile(value)),
+    };
   }
 
   /**

@@ -8,8 +8,9 @@ import { PROJECT_FILE, serializeProject, type ProjectConfig, type ResourceConfig
 import { findResource } from '../model/resource.js';
 import { commandLabel, runHook } from '../plugin/run.js';
 import type { CommandName, FlagValues, HookContext, Plugin } from '../plugin/types.js';
+import { ownGeneratorDependencies } from './generator-deps.js';
 import { startProgress } from './progress.js';
-import { printChanges, type CliIO } from './io.js';
+import { errPaint, outPaint, printChanges, type CliIO } from './io.js';
 
 /** ScaffoldRun is one scaffolding command ready to run through its plugin chain. */
 export interface ScaffoldRun {
@@ -26,7 +27,10 @@ export interface ScaffoldRun {
 /** checkChain warns about deprecated plugins and refuses a plugin that does not support the project's version. */
 function checkChain(run: ScaffoldRun): void {
   for (const plugin of run.chain) {
-    if (plugin.deprecated !== undefined) run.io.err(`Warning: plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`);
+    if (plugin.deprecated !== undefined)
+      run.io.err(
+        `${errPaint(run.io)('yellow', 'Warning:')} plugin ${plugin.key} is deprecated: ${plugin.deprecated}\n`,
+      );
     if (!plugin.supportedProjectVersions.includes(run.project.version))
       throw new UserError(`plugin ${plugin.key} does not support project version "${run.project.version}"`, {
         hint: `it supports: ${plugin.supportedProjectVersions.join(', ')}`,
@@ -38,7 +42,11 @@ function checkChain(run: ScaffoldRun): void {
  * stage runs every plugin's scaffold hook and stages what it declares, then PROJECT; conflicts of all
  * plugins are collected, so that one error names every file in the way.
  */
-async function stage(run: ScaffoldRun, tree: VirtualTree, contextFor: (plugin: Plugin, sink: FileDescriptor[]) => HookContext): Promise<void> {
+async function stage(
+  run: ScaffoldRun,
+  tree: VirtualTree,
+  contextFor: (plugin: Plugin, sink: FileDescriptor[]) => HookContext,
+): Promise<void> {
   const { render } = await import('./render-loader.js');
   const renderer = await render();
   const conflicts: Conflict[] = [];
@@ -48,13 +56,19 @@ async function stage(run: ScaffoldRun, tree: VirtualTree, contextFor: (plugin: P
     const sink: FileDescriptor[] = [];
     await runHook([plugin], run.command, 'scaffold', (p) => contextFor(p, sink));
     try {
-      conflicts.push(...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd, canForce }));
+      conflicts.push(
+        ...applyDescriptors(tree, sink, { renderer, force: run.flags['force'] === true, command: cmd, canForce }),
+      );
     } catch (err) {
-      throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, { cause: err });
+      throw new Error(`${commandLabel(run.command)}: plugin ${plugin.key}: scaffold: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
   if (run.resource !== undefined) upsertResource(run.project, run.resource);
-  applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], { renderer });
+  applyDescriptors(tree, [{ kind: 'generated', path: PROJECT_FILE, content: serializeProject(run.project) }], {
+    renderer,
+  });
   if (conflicts.length > 0) throw conflictError(conflicts);
 }
 
@@ -76,10 +90,10 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     tree,
     log: {
       info: (m) => run.io.err(`${m}\n`),
-      warn: (m) => run.io.err(`Warning: ${m}\n`),
-      progress: (label) => startProgress(run.io.err, run.io.errIsTTY === true, label),
+      warn: (m) => run.io.err(`${errPaint(run.io)('yellow', 'Warning:')} ${m}\n`),
+      progress: (label) => startProgress(run.io.err, label, { tty: run.io.errIsTTY === true, paint: errPaint(run.io) }),
     },
-    cli: { name: 'operator-ts', version: cliVersion() },
+    cli: { name: 'operator-ts', version: cliVersion(), generatorDependencies: ownGeneratorDependencies() },
     dryRun,
     signal,
     pluginKey: plugin.key,
@@ -101,7 +115,7 @@ export async function runScaffold(run: ScaffoldRun): Promise<void> {
     if (!signal.aborted) throw err;
     throw rolledBack(tree, changes, isInterrupted(signal.reason) ? signal.reason : new InterruptedError('SIGINT'));
   }
-  run.io.out(`Next: ${run.next}\n`);
+  run.io.out(`${outPaint(run.io)(['bold', 'green'], 'Next:')} ${run.next}\n`);
 }
 
 /** rolledBack undoes the flush of a command interrupted in its post-write steps, so that re-running it starts afresh. */

@@ -10,10 +10,54 @@ export const BUILTIN_LIB_NAME = 'lib.operatortsgenerate.d.ts';
 // itself looks up at start (Array, Object, Function...) are declared so that it sets up as usual; the
 // rest are the built-ins an API type might name, so that they keep the "built-in type X has no schema"
 // diagnostic instead of "cannot resolve".
-const CHECKER_GLOBALS = ['Boolean', 'CallableFunction', 'Function', 'IArguments', 'NewableFunction', 'Number', 'Object', 'RegExp', 'String', 'Symbol', 'BigInt'];
-const GENERIC_1 = ['Array', 'ReadonlyArray', 'Promise', 'PromiseLike', 'Set', 'ReadonlySet', 'WeakSet', 'Iterable', 'Iterator', 'IterableIterator', 'AsyncIterable', 'TemplateStringsArray'];
+const CHECKER_GLOBALS = [
+  'Boolean',
+  'CallableFunction',
+  'Function',
+  'IArguments',
+  'NewableFunction',
+  'Number',
+  'Object',
+  'RegExp',
+  'String',
+  'Symbol',
+  'BigInt',
+];
+const GENERIC_1 = [
+  'Array',
+  'ReadonlyArray',
+  'Promise',
+  'PromiseLike',
+  'Set',
+  'ReadonlySet',
+  'WeakSet',
+  'Iterable',
+  'Iterator',
+  'IterableIterator',
+  'AsyncIterable',
+  'TemplateStringsArray',
+];
 const GENERIC_2 = ['Map', 'ReadonlyMap', 'WeakMap'];
-const PLAIN = ['Date', 'Error', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Uint8Array', 'Int8Array', 'Uint16Array', 'Int16Array', 'Uint32Array', 'Int32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'JSON', 'Math', 'WeakRef'];
+const PLAIN = [
+  'Date',
+  'Error',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Uint8Array',
+  'Int8Array',
+  'Uint16Array',
+  'Int16Array',
+  'Uint32Array',
+  'Int32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'JSON',
+  'Math',
+  'WeakRef',
+];
 const ALIASES = [
   'type PropertyKey = string | number | symbol;',
   'type Record<K extends keyof any, T> = { [P in K]: T };',
@@ -30,7 +74,10 @@ const ALIASES = [
 // Built-ins whose wire form the walker reads from their toJSON() (see src/schema/to-json.ts): the one
 // member that matters is declared, and the constructor, so that a class may extend them. URL is a
 // global of Node.js (and browsers), not of the ES library.
-const SERIALIZED = ['interface URL { toJSON(): string; }', 'declare var URL: { prototype: URL; new (url: string, base?: string): URL };'];
+const SERIALIZED = [
+  'interface URL { toJSON(): string; }',
+  'declare var URL: { prototype: URL; new (url: string, base?: string): URL };',
+];
 
 /** BUILTIN_LIB_TEXT declares the global names API types may refer to, without their members. */
 export const BUILTIN_LIB_TEXT = [

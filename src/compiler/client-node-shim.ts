@@ -38,9 +38,18 @@ export function importedClientNodeNames(files: readonly SourceFile[]): Set<strin
  * `any`. Without a list of names (a namespace import) every model is declared.
  */
 export function shimText(distDir: string, names: ReadonlySet<string> | undefined): string {
-  const lines: string[] = ['// Generated in memory by operator-ts generate: the names of @kubernetes/client-node, without members.', 'export type IntOrString = number | string;'];
+  const lines: string[] = [
+    '// Generated in memory by operator-ts generate: the names of @kubernetes/client-node, without members.',
+    'export type IntOrString = number | string;',
+  ];
   const models = join(distDir, 'gen', 'models');
-  const all = names ?? new Set(readdirSync(models).filter((f) => f.endsWith('.d.ts') && !NOT_MODELS.has(f)).map((f) => f.slice(0, -'.d.ts'.length)));
+  const all =
+    names ??
+    new Set(
+      readdirSync(models)
+        .filter((f) => f.endsWith('.d.ts') && !NOT_MODELS.has(f))
+        .map((f) => f.slice(0, -'.d.ts'.length)),
+    );
   for (const name of [...all].sort()) {
     if (name === 'IntOrString') continue;
     if (existsSync(join(models, `${name}.d.ts`))) lines.push(`export declare class ${name} {}`);
@@ -50,7 +59,11 @@ export function shimText(distDir: string, names: ReadonlySet<string> | undefined
 }
 
 /** clientNodeDistDir resolves the client-node declaration directory as seen from a file. */
-export function clientNodeDistDir(containingFile: string, options: TsTypes.CompilerOptions, host: TsTypes.ModuleResolutionHost): string | undefined {
+export function clientNodeDistDir(
+  containingFile: string,
+  options: TsTypes.CompilerOptions,
+  host: TsTypes.ModuleResolutionHost,
+): string | undefined {
   const r = ts.resolveModuleName(CLIENT_NODE, containingFile, options, host).resolvedModule;
   return r === undefined ? undefined : dirname(r.resolvedFileName);
 }

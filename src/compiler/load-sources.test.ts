@@ -14,7 +14,9 @@ describe('loadSourceFiles', () => {
     const { files } = loadSourceFiles([file]);
     const program = (files[0] as NonNullable<(typeof files)[0]>).getProject().getProgram().compilerObject;
     const clientNode = program.getSourceFiles().filter((sf) => sf.fileName.includes('/@kubernetes/client-node/'));
-    expect(clientNode.map((sf) => sf.fileName.replace(/.*\/@kubernetes\/client-node\//, ''))).toEqual(['dist/operator-ts-generate-shim.d.ts']);
+    expect(clientNode.map((sf) => sf.fileName.replace(/.*\/@kubernetes\/client-node\//, ''))).toEqual([
+      'dist/operator-ts-generate-shim.d.ts',
+    ]);
     expect(clientNode[0]?.text).toContain('export declare class V1PodTemplateSpec {}');
   }, 120_000);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import type { SourceFile, ts as TsTypes } from 'ts-morph';
+import { dirname, join } from 'node:path';
+import type { SourceFile } from 'ts-morph';
 import { Project, ts } from './ts-morph.js';
 import { BUILTIN_LIB_NAME, BUILTIN_LIB_TEXT } from './builtin-lib.js';
 import { CLIENT_NODE, SHIM_NAME, clientNodeDistDir, importedClientNodeNames, shimText } from './client-node-shim.js';
@@ -36,7 +36,9 @@ function project(): Project {
             const real = ts.resolveModuleName(name, containingFile, getOptions(), host).resolvedModule;
             if (real === undefined || name !== CLIENT_NODE) return real;
             const shim = shims.get(dirname(real.resolvedFileName));
-            return shim === undefined ? real : { resolvedFileName: shim, extension: ts.Extension.Dts, isExternalLibraryImport: false };
+            return shim === undefined
+              ? real
+              : { resolvedFileName: shim, extension: ts.Extension.Dts, isExternalLibraryImport: false };
           }),
       };
     },
@@ -76,7 +78,12 @@ export function loadSourceFiles(paths: readonly string[]): { project: Project; f
       files.push(existing);
     } else files.push(p.createSourceFile(path, text, { overwrite: true }));
   }
-  updateShim(p, [...p.getSourceFiles()].filter((sf) => !sf.getFilePath().includes('/node_modules/') && sf.getFilePath() !== BUILTIN_LIB_PATH));
+  updateShim(
+    p,
+    [...p.getSourceFiles()].filter(
+      (sf) => !sf.getFilePath().includes('/node_modules/') && sf.getFilePath() !== BUILTIN_LIB_PATH,
+    ),
+  );
   return { project: p, files };
 }
 

@@ -27,5 +27,7 @@ export class InterruptedError extends Error {
 
 /** isInterrupted tells whether err is an {@link InterruptedError}, also from another copy of this module. */
 export function isInterrupted(err: unknown): err is InterruptedError {
-  return err instanceof InterruptedError || (err instanceof Error && err.name === 'InterruptedError' && 'signal' in err);
+  return (
+    err instanceof InterruptedError || (err instanceof Error && err.name === 'InterruptedError' && 'signal' in err)
+  );
 }

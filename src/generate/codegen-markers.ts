@@ -7,9 +7,27 @@ import type { MarkerRegistry } from '../markers/registry.js';
 
 /** CODEGEN_MARKERS are the markers of Go code generators that operator-ts accepts and leaves without effect. */
 export const CODEGEN_MARKERS: readonly MarkerDefinition[] = [
-  { name: 'kubebuilder:object:generate', targets: ['package', 'type'], value: 'bool', help: 'Accepted for compatibility; operator-ts generates no DeepCopy code.', example: '+kubebuilder:object:generate=true' },
-  { name: 'kubebuilder:ac:generate', targets: ['package', 'type'], value: 'bool', help: 'Accepted for compatibility; no apply configurations are generated.', example: '+kubebuilder:ac:generate=false' },
-  { name: 'kubebuilder:ac:output:package', targets: ['package'], value: 'string', help: 'Accepted for compatibility; no apply configurations are generated.', example: '+kubebuilder:ac:output:package=ac' },
+  {
+    name: 'kubebuilder:object:generate',
+    targets: ['package', 'type'],
+    value: 'bool',
+    help: 'Accepted for compatibility; operator-ts generates no DeepCopy code.',
+    example: '+kubebuilder:object:generate=true',
+  },
+  {
+    name: 'kubebuilder:ac:generate',
+    targets: ['package', 'type'],
+    value: 'bool',
+    help: 'Accepted for compatibility; no apply configurations are generated.',
+    example: '+kubebuilder:ac:generate=false',
+  },
+  {
+    name: 'kubebuilder:ac:output:package',
+    targets: ['package'],
+    value: 'string',
+    help: 'Accepted for compatibility; no apply configurations are generated.',
+    example: '+kubebuilder:ac:output:package=ac',
+  },
 ];
 
 /** registerCodegenMarkers adds the markers of the code generator to a registry. */

@@ -42,13 +42,17 @@ describe('client-node models', () => {
     write('src/api/v2/groupversion.ts', '// +groupName=pods.example.com\nexport {};\n');
     write(
       'src/api/v2/runner.types.ts',
-      TYPES.replace('V1ObjectMeta }', 'V1ObjectMeta, V1PodTemplateSpec }').replace('size?: int32;', 'size?: int32;\n  /** template of the pods. */\n  template?: V1PodTemplateSpec;').replaceAll('Gadget', 'Runner'),
+      TYPES.replace('V1ObjectMeta }', 'V1ObjectMeta, V1PodTemplateSpec }')
+        .replace('size?: int32;', 'size?: int32;\n  /** template of the pods. */\n  template?: V1PodTemplateSpec;')
+        .replaceAll('Gadget', 'Runner'),
     );
     try {
       const r = runGenerate({ root, generators: ['crd'], embeddedObjectMeta: true });
       expect(r.diagnostics).toEqual([]);
       const crd = r.files.get('config/crd/bases/pods.example.com_runners.yaml') ?? '';
-      expect(crd).toMatch(/x-kubernetes-list-map-keys:\n\s+- containerPort\n\s+- protocol\n\s+x-kubernetes-list-type: map/);
+      expect(crd).toMatch(
+        /x-kubernetes-list-map-keys:\n\s+- containerPort\n\s+- protocol\n\s+x-kubernetes-list-type: map/,
+      );
       expect(r.warnings.join('\n')).toMatch(/pods.example.com_runners.yaml is \d+ KiB.*--max-desc-len/);
       const small = runGenerate({ root, generators: ['crd'], maxDescLen: 0 });
       expect(small.warnings).toEqual([]);

@@ -7,8 +7,15 @@ function cell(text: string): string {
 }
 
 function argsOf(def: MarkerDefinition): string {
-  if (def.args !== undefined) return def.args.map((a) => `${a.name}${a.optional === true ? '?' : ''}: ${a.type}${a.oneOf !== undefined ? ` (${a.oneOf.join('/')})` : ''}`).join(', ');
-  if (def.value !== undefined) return `${def.value}${def.valueOneOf !== undefined ? ` (${def.valueOneOf.join('/')})` : ''}`;
+  if (def.args !== undefined)
+    return def.args
+      .map(
+        (a) =>
+          `${a.name}${a.optional === true ? '?' : ''}: ${a.type}${a.oneOf !== undefined ? ` (${a.oneOf.join('/')})` : ''}`,
+      )
+      .join(', ');
+  if (def.value !== undefined)
+    return `${def.value}${def.valueOneOf !== undefined ? ` (${def.valueOneOf.join('/')})` : ''}`;
   return '(flag)';
 }
 
@@ -29,7 +36,9 @@ export function renderMarkerReference(): string {
     '|---|---|---|---|---|',
   ];
   for (const m of [...operatorTsMarkers().all()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    lines.push(`| \`+${m.name}\` | ${m.targets.join(', ')} | ${cell(argsOf(m))} | ${cell(m.help)} | \`${cell(m.example)}\` |`);
+    lines.push(
+      `| \`+${m.name}\` | ${m.targets.join(', ')} | ${cell(argsOf(m))} | ${cell(m.help)} | \`${cell(m.example)}\` |`,
+    );
   }
   lines.push(
     '',
@@ -43,7 +52,7 @@ export function renderMarkerReference(): string {
     'Deliberate difference: controller-gen silently ignores every marker it does not know, so a typo such as',
     '`+kubebuilder:validation:Minumum=1` loses the bound. operator-ts refuses an unknown `+kubebuilder:` marker with a located',
     'error and the nearest marker as the fix. Names that spell a marker in other letter case (`+kubebuilder:validation:optional`)',
-    'or put a marker under `kubebuilder:validation:` (`+kubebuilder:validation:nullable` for `+nullable`), which controller-tools\'',
+    "or put a marker under `kubebuilder:validation:` (`+kubebuilder:validation:nullable` for `+nullable`), which controller-tools'",
     'own fixtures carry, are accepted with no effect, as in controller-gen, and a warning names the marker meant. Markers of',
     'other tools (`+k8s:openapi-gen`, `+genclient`) are ignored.',
     '',
@@ -61,14 +70,14 @@ export function renderMarkerReference(): string {
     'their shape: every exported interface, class or object type alias (a type literal or an intersection) of a folder with',
     '`+groupName` whose own or inherited properties include `apiVersion`, `kind` and `metadata` of type `V1ObjectMeta` is a',
     'kind and gets a CRD, with or without `+kubebuilder:object:root`. Not kinds: a `<Kind>List` (`metadata: V1ListMeta`), a',
-    'generic type, an alias naming another type (`type B = A`, like Go\'s `type B A`), a type that is not exported (a base',
-    'interface), and any type of a folder without `+groupName` (a controller\'s view of another operator\'s resource); there',
+    "generic type, an alias naming another type (`type B = A`, like Go's `type B A`), a type that is not exported (a base",
+    "interface), and any type of a folder without `+groupName` (a controller's view of another operator's resource); there",
     'an explicit `+kubebuilder:object:root=true` is an error asking for the group.',
     '',
     '## Type mapping',
     '',
     'How the type of a field becomes its schema (descriptions left out). Generated from `src/schema/type-mappings.ts`;',
-    "`src/schema/type-mappings.test.ts` runs the generator on every row. The examples use these declarations:",
+    '`src/schema/type-mappings.test.ts` runs the generator on every row. The examples use these declarations:',
     '',
     '```ts',
     TYPE_MAPPING_PRELUDE,

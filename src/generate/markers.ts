@@ -13,6 +13,13 @@ import { registerCodegenMarkers } from './codegen-markers.js';
  */
 export function operatorTsMarkers(): MarkerRegistry {
   const registry = new MarkerRegistry();
-  for (const register of [registerSchemaMarkers, registerCodegenMarkers, registerRbacMarkers, registerWebhookMarkers, registerCsvMarkers]) register(registry);
+  for (const register of [
+    registerSchemaMarkers,
+    registerCodegenMarkers,
+    registerRbacMarkers,
+    registerWebhookMarkers,
+    registerCsvMarkers,
+  ])
+    register(registry);
   return registry;
 }

@@ -31,7 +31,9 @@ describe('writeOutputs', () => {
     const dir = project();
     writeFileSync(join(dir, 'config/rbac'), 'not a folder\n');
     const before = hashTree(dir);
-    expect(() => writeOutputs(dir, OUTPUTS)).toThrow('cannot write the changes: config/rbac is a file, but it must be a folder (ENOTDIR), needed for config/rbac/role.yaml');
+    expect(() => writeOutputs(dir, OUTPUTS)).toThrow(
+      'cannot write the changes: config/rbac is a file, but it must be a folder (ENOTDIR), needed for config/rbac/role.yaml',
+    );
     expect(hashTree(dir)).toEqual(before);
   });
 
@@ -40,7 +42,9 @@ describe('writeOutputs', () => {
     const before = hashTree(dir);
     // The CRD is renamed into place first; the second rename (role.yaml) hits a full disk.
     const fs = faultyFileSystem(nodeFileSystem, [{ op: 'rename', nth: 2, code: 'ENOSPC' }]);
-    expect(() => writeOutputs(dir, OUTPUTS, { fs })).toThrow(/^writing config\/rbac\/role\.yaml failed \(ENOSPC: no space left on device\); every change was rolled back/);
+    expect(() => writeOutputs(dir, OUTPUTS, { fs })).toThrow(
+      /^writing config\/rbac\/role\.yaml failed \(ENOSPC: no space left on device\); every change was rolled back/,
+    );
     expect(hashTree(dir)).toEqual(before);
     expect(writeOutputs(dir, OUTPUTS).written).toEqual([...OUTPUTS.keys()]);
     expect(writeOutputs(dir, OUTPUTS)).toEqual({ written: [], unchanged: [...OUTPUTS.keys()] });

@@ -5,7 +5,11 @@ import { VirtualTree, type VirtualTreeOptions } from '../machinery/tree.js';
  * (a refused RBAC output leaves the CRDs as they were), skipping files whose content is unchanged;
  * returns what was written and what was already up to date.
  */
-export function writeOutputs(root: string, files: ReadonlyMap<string, string>, options: VirtualTreeOptions = {}): { written: string[]; unchanged: string[] } {
+export function writeOutputs(
+  root: string,
+  files: ReadonlyMap<string, string>,
+  options: VirtualTreeOptions = {},
+): { written: string[]; unchanged: string[] } {
   const tree = new VirtualTree(root, options);
   for (const [path, content] of files) tree.write(path, content);
   const changes = tree.flush();

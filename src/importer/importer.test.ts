@@ -45,7 +45,9 @@ describe('readSourceObjects', () => {
 
 describe('readCrds', () => {
   it('names the file, line, column and fix of every problem', () => {
-    const text = CRD(`${ROOT}          spec:\n            type: object\n            properties:\n              n: {type: int}\n              l: {type: array, items: [{type: string}]}\n`).replace('scope: Namespaced', 'scope: namespaced');
+    const text = CRD(
+      `${ROOT}          spec:\n            type: object\n            properties:\n              n: {type: int}\n              l: {type: array, items: [{type: string}]}\n`,
+    ).replace('scope: Namespaced', 'scope: namespaced');
     const { crds, diagnostics } = readCrds([{ file: 'w.yaml', text }]);
     expect(crds).toEqual([]);
     expect(diagnostics.map((d) => formatDiagnostic(d))).toEqual([
@@ -55,7 +57,9 @@ describe('readCrds', () => {
     ]);
   });
   it('refuses apiextensions.k8s.io/v1beta1 with the fix', () => {
-    const { diagnostics } = readCrds([{ file: 'w.yaml', text: CRD(ROOT).replace('apiextensions.k8s.io/v1', 'apiextensions.k8s.io/v1beta1') }]);
+    const { diagnostics } = readCrds([
+      { file: 'w.yaml', text: CRD(ROOT).replace('apiextensions.k8s.io/v1', 'apiextensions.k8s.io/v1beta1') },
+    ]);
     expect(diagnostics[0]?.message).toContain('not apiextensions.k8s.io/v1');
     expect(diagnostics[0]?.hint).toContain('removed in Kubernetes 1.22');
   });
@@ -74,15 +78,29 @@ describe('marker text', () => {
 describe('markersFor', () => {
   const str = { type: 'string', intOrString: false } as const;
   it('writes markers for the target, and the escape hatch for what no marker says there', () => {
-    expect(markersFor({ maxLength: 3, default: 'a' }, 'field', str)?.lines).toEqual(['+default="a"', '+kubebuilder:validation:MaxLength=3']);
-    expect(markersFor({ maxLength: 3, default: 'a' }, 'type', str)).toEqual({ lines: ['+kubebuilder:validation:MaxLength=3', '+operator-ts:schema={"default":"a"}'], raw: ['default'] });
+    expect(markersFor({ maxLength: 3, default: 'a' }, 'field', str)?.lines).toEqual([
+      '+default="a"',
+      '+kubebuilder:validation:MaxLength=3',
+    ]);
+    expect(markersFor({ maxLength: 3, default: 'a' }, 'type', str)).toEqual({
+      lines: ['+kubebuilder:validation:MaxLength=3', '+operator-ts:schema={"default":"a"}'],
+      raw: ['default'],
+    });
     expect(markersFor({ pattern: 'x' }, 'items', str)?.lines).toEqual(['+kubebuilder:validation:items:Pattern="x"']);
     expect(markersFor({ default: 'a' }, 'items', str)).toBeUndefined();
   });
   it('keeps numeric bounds off strings and CEL rules with every field', () => {
     expect(markersFor({ minimum: 1 }, 'field', str)?.raw).toEqual(['minimum']);
-    const rule = { rule: 'self.a > 0', message: 'a, b; c', reason: 'FieldValueForbidden', fieldPath: '.a', optionalOldSelf: true };
-    expect(markersFor({ 'x-kubernetes-validations': [rule] }, 'type', { type: 'object', intOrString: false })?.lines).toEqual([
+    const rule = {
+      rule: 'self.a > 0',
+      message: 'a, b; c',
+      reason: 'FieldValueForbidden',
+      fieldPath: '.a',
+      optionalOldSelf: true,
+    };
+    expect(
+      markersFor({ 'x-kubernetes-validations': [rule] }, 'type', { type: 'object', intOrString: false })?.lines,
+    ).toEqual([
       '+kubebuilder:validation:XValidation:rule="self.a > 0",message="a, b; c",reason="FieldValueForbidden",fieldPath=".a",optionalOldSelf=true',
     ]);
   });
@@ -101,7 +119,10 @@ describe('TypePlanner', () => {
             type: 'object',
             required: ['ports'],
             properties: {
-              ports: { type: 'array', items: { type: 'object', properties: { port: { type: 'integer', format: 'int32', minimum: 1 } } } },
+              ports: {
+                type: 'array',
+                items: { type: 'object', properties: { port: { type: 'integer', format: 'int32', minimum: 1 } } },
+              },
               size: { 'x-kubernetes-int-or-string': true },
             },
           },
@@ -112,26 +133,45 @@ describe('TypePlanner', () => {
     );
     expect(plan.decls.map((d) => d.name)).toEqual(['Widget', 'WidgetSpec', 'WidgetSpecPort']);
     const spec = plan.decls[1];
-    expect(spec?.kind === 'interface' ? spec.properties.map((p) => [p.name, p.required, p.fragment, p.doc]) : []).toEqual([
+    expect(
+      spec?.kind === 'interface' ? spec.properties.map((p) => [p.name, p.required, p.fragment, p.doc]) : [],
+    ).toEqual([
       ['ports', true, { type: 'array', items: { tsType: 'WidgetSpecPort' } }, []],
-      ['size', false, { tsType: 'IntOrString' }, ['+kubebuilder:validation:Schemaless', '+operator-ts:schema={"x-kubernetes-int-or-string":true}']],
+      [
+        'size',
+        false,
+        { tsType: 'IntOrString' },
+        ['+kubebuilder:validation:Schemaless', '+operator-ts:schema={"x-kubernetes-int-or-string":true}'],
+      ],
     ]);
-    expect(plan.notes).toEqual([{ path: 'spec.size', message: expect.stringContaining('x-kubernetes-int-or-string without anyOf') }]);
+    expect(plan.notes).toEqual([
+      { path: 'spec.size', message: expect.stringContaining('x-kubernetes-int-or-string without anyOf') },
+    ]);
     expect([...plan.uses].sort()).toEqual(['IntOrString', 'V1ObjectMeta', 'int32']);
   });
 });
 
 describe('runImport', () => {
   it('writes the types, the descriptor and groupversion.ts under src/api/external/<group>/<version>, the same bytes every time', async () => {
-    const text = CRD(`${ROOT}          spec:\n            type: object\n            properties:\n              mode: {type: string, enum: [a, b], default: a}\n`);
+    const text = CRD(
+      `${ROOT}          spec:\n            type: object\n            properties:\n              mode: {type: string, enum: [a, b], default: a}\n`,
+    );
     const a = await runImport({ sources: [{ file: 'w.yaml', text }] });
     const b = await runImport({ sources: [{ file: 'w.yaml', text }] });
     expect(a.diagnostics).toEqual([]);
-    expect([...a.files.keys()]).toEqual(['src/api/external/example.com/v1/widget.types.ts', 'src/api/external/example.com/v1/widget.resource.ts', 'src/api/external/example.com/v1/groupversion.ts']);
+    expect([...a.files.keys()]).toEqual([
+      'src/api/external/example.com/v1/widget.types.ts',
+      'src/api/external/example.com/v1/widget.resource.ts',
+      'src/api/external/example.com/v1/groupversion.ts',
+    ]);
     expect([...a.files]).toEqual([...b.files]);
     const types = a.files.get('src/api/external/example.com/v1/widget.types.ts') ?? '';
     expect(types).toContain("  /**\n   * +default=\"a\"\n   */\n  mode?: 'a' | 'b';");
-    expect(a.files.get('src/api/external/example.com/v1/groupversion.ts')).toContain('// +kubebuilder:skip\n// +groupName=example.com\n// +versionName=v1\n');
-    expect(a.files.get('src/api/external/example.com/v1/widget.resource.ts')).toContain("export const WidgetResource = defineResource<Widget>({");
+    expect(a.files.get('src/api/external/example.com/v1/groupversion.ts')).toContain(
+      '// +kubebuilder:skip\n// +groupName=example.com\n// +versionName=v1\n',
+    );
+    expect(a.files.get('src/api/external/example.com/v1/widget.resource.ts')).toContain(
+      'export const WidgetResource = defineResource<Widget>({',
+    );
   });
 });

@@ -9,7 +9,11 @@ export function isJsonObject(v: unknown): v is JsonObject {
 /** canonicalJson renders a value with sorted keys, so that equal values give equal strings. */
 export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (isJsonObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
+  if (isJsonObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'undefined';
 }
 

@@ -17,8 +17,25 @@ const XVALIDATION_KEYS = new Set(['rule', 'message', 'messageExpression', 'reaso
 const REASONS = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);
 /** Keywords that `+kubebuilder:validation:items:<Name>` can set on the items of an array. */
 const ITEMS_KEYWORDS = new Set([
-  'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'maxProperties', 'minProperties',
-  'enum', 'format', 'type', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string', 'x-kubernetes-validations',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'multipleOf',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'maxProperties',
+  'minProperties',
+  'enum',
+  'format',
+  'type',
+  'x-kubernetes-preserve-unknown-fields',
+  'x-kubernetes-embedded-resource',
+  'x-kubernetes-int-or-string',
+  'x-kubernetes-validations',
 ]);
 
 /** NodeKind is what the node is once its type and markers apply, which decides which markers the generator accepts. */
@@ -31,7 +48,11 @@ export interface NodeKind {
 export function sortedKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortedKeys);
   if (!isJsonObject(v)) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys(v[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortedKeys(v[k])]),
+  );
 }
 
 function isInt(v: unknown): v is number {
@@ -82,7 +103,7 @@ function flag(value: unknown, name: string): string[] | undefined {
 function every(value: unknown, line: (item: unknown) => string | undefined): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const lines = value.map(line);
-  return lines.every((l) => l !== undefined) ? (lines as string[]) : undefined;
+  return lines.every((l) => l !== undefined) ? lines : undefined;
 }
 
 const isNumeric = (k: NodeKind): boolean => k.type === 'integer' || k.type === 'number';
@@ -95,23 +116,47 @@ const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
 const isString = (v: unknown): boolean => typeof v === 'string';
 
 /** validation is the `kubebuilder:validation:<marker>` line of a keyword that applies to some kinds of node. */
-function validation(marker: string, applies: (k: NodeKind) => boolean, valid: (v: unknown) => boolean, text: (v: string) => string = (v) => v): KeywordLines {
-  return (value, c) => (applies(c.kind) && valid(value) ? one(`${c.prefix}${marker}`, text(String(value)), value) : undefined);
+function validation(
+  marker: string,
+  applies: (k: NodeKind) => boolean,
+  valid: (v: unknown) => boolean,
+  text: (v: string) => string = (v) => v,
+): KeywordLines {
+  return (value, c) =>
+    applies(c.kind) && valid(value) ? one(`${c.prefix}${marker}`, text(String(value)), value) : undefined;
 }
 
 function enumLines(value: unknown, c: KeywordContext): string[] | undefined {
-  if (!Array.isArray(value) || value.length === 0 || !value.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x))) return undefined;
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    !value.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x))
+  )
+    return undefined;
   return one(`${c.prefix}Enum`, value.map(anyText).join(';'), value);
 }
 
 function listMapKeyLines(value: unknown, c: KeywordContext): string[] | undefined {
-  if (c.kind.type !== 'array' || c.listType !== 'map' || !Array.isArray(value) || value.length === 0 || new Set(value).size !== value.length) return undefined;
-  return every(value, (k) => (typeof k === 'string' ? verifiedMarker(markerLine('listMapKey', quoted(k)), k) : undefined));
+  if (
+    c.kind.type !== 'array' ||
+    c.listType !== 'map' ||
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    new Set(value).size !== value.length
+  )
+    return undefined;
+  return every(value, (k) =>
+    typeof k === 'string' ? verifiedMarker(markerLine('listMapKey', quoted(k)), k) : undefined,
+  );
 }
 
 function externalDocsLines(value: unknown): string[] | undefined {
   if (!isJsonObject(value) || typeof value.url !== 'string' || !URL.canParse(value.url)) return undefined;
-  if (Object.keys(value).some((k) => k !== 'url' && k !== 'description') || (value.description !== undefined && typeof value.description !== 'string')) return undefined;
+  if (
+    Object.keys(value).some((k) => k !== 'url' && k !== 'description') ||
+    (value.description !== undefined && typeof value.description !== 'string')
+  )
+    return undefined;
   const args: Arg[] = [['url', quoted(value.url)]];
   if (typeof value.description === 'string') args.push(['description', quoted(value.description)]);
   const line = verifiedMarker(markerLine('kubebuilder:externalDocs', args), value);
@@ -135,13 +180,30 @@ const KEYWORD_LINES: ReadonlyMap<string, KeywordLines> = new Map<string, Keyword
   ['enum', enumLines],
   ['format', validation('Format', anyKind, isString, quoted)],
   ['type', validation('Type', anyKind, isString)],
-  ['x-kubernetes-preserve-unknown-fields', (v, c) => flag(v, c.target === 'items' ? `${c.prefix}XPreserveUnknownFields` : 'kubebuilder:pruning:PreserveUnknownFields')],
+  [
+    'x-kubernetes-preserve-unknown-fields',
+    (v, c) =>
+      flag(v, c.target === 'items' ? `${c.prefix}XPreserveUnknownFields` : 'kubebuilder:pruning:PreserveUnknownFields'),
+  ],
   ['x-kubernetes-embedded-resource', (v, c) => flag(v, `${c.prefix}XEmbeddedResource`)],
   ['x-kubernetes-int-or-string', (v, c) => flag(v, `${c.prefix}XIntOrString`)],
-  ['x-kubernetes-validations', (v, c) => every(v, (r) => (isJsonObject(r) ? validationLine(r, `${c.prefix}XValidation`) : undefined))],
-  ['x-kubernetes-list-type', (v, c) => (c.kind.type === 'array' && typeof v === 'string' && ['atomic', 'set', 'map'].includes(v) ? [markerLine('listType', v)] : undefined)],
+  [
+    'x-kubernetes-validations',
+    (v, c) => every(v, (r) => (isJsonObject(r) ? validationLine(r, `${c.prefix}XValidation`) : undefined)),
+  ],
+  [
+    'x-kubernetes-list-type',
+    (v, c) =>
+      c.kind.type === 'array' && typeof v === 'string' && ['atomic', 'set', 'map'].includes(v)
+        ? [markerLine('listType', v)]
+        : undefined,
+  ],
   ['x-kubernetes-list-map-keys', listMapKeyLines],
-  ['x-kubernetes-map-type', (v, c) => (c.kind.type === 'object' && (v === 'atomic' || v === 'granular') ? [markerLine('mapType', v)] : undefined)],
+  [
+    'x-kubernetes-map-type',
+    (v, c) =>
+      c.kind.type === 'object' && (v === 'atomic' || v === 'granular') ? [markerLine('mapType', v)] : undefined,
+  ],
   ['default', (v, c) => (c.target === 'field' ? one('default', jsonText(v), jsonText(v)) : undefined)],
   ['example', (v, c) => (c.target === 'field' ? one('kubebuilder:example', anyText(v), v) : undefined)],
   ['title', (v) => (typeof v === 'string' ? one('kubebuilder:title', quoted(v), v) : undefined)],
@@ -149,7 +211,13 @@ const KEYWORD_LINES: ReadonlyMap<string, KeywordLines> = new Map<string, Keyword
 ]);
 
 /** lineFor renders one keyword as a marker for the target, or undefined when no marker says it there. */
-function lineFor(key: string, value: unknown, target: MarkerTarget, kind: NodeKind, listType: unknown): string[] | undefined {
+function lineFor(
+  key: string,
+  value: unknown,
+  target: MarkerTarget,
+  kind: NodeKind,
+  listType: unknown,
+): string[] | undefined {
   if (target === 'items' && !ITEMS_KEYWORDS.has(key)) return undefined;
   return KEYWORD_LINES.get(key)?.(value, { prefix: target === 'items' ? `${V}items:` : V, target, kind, listType });
 }

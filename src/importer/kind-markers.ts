@@ -44,7 +44,11 @@ const asIs = (v: string): string => v;
 function resourceMarker(crd: ImportedCrd, notes: PlanNote[]): string[] {
   return new MarkerArgs()
     .add('path', crd.plural, asIs)
-    .add('singular', crd.singular !== undefined && crd.singular !== crd.kind.toLowerCase() ? crd.singular : undefined, asIs)
+    .add(
+      'singular',
+      crd.singular !== undefined && crd.singular !== crd.kind.toLowerCase() ? crd.singular : undefined,
+      asIs,
+    )
     .add('shortName', crd.shortNames, list)
     .add('categories', crd.categories, list)
     .add('scope', crd.namespaced ? 'Namespaced' : 'Cluster', asIs)
@@ -70,7 +74,10 @@ function subresourceMarkers(version: CrdVersion, notes: PlanNote[]): string[] {
 function printColumnMarkers(version: CrdVersion, notes: PlanNote[]): string[] {
   return version.printerColumns.flatMap((c) => {
     if (!COLUMN_TYPES.has(c.type)) {
-      notes.push({ path: '(crd)', message: `printer column ${c.name} has type ${c.type}, which no printcolumn marker takes; not imported` });
+      notes.push({
+        path: '(crd)',
+        message: `printer column ${c.name} has type ${c.type}, which no printcolumn marker takes; not imported`,
+      });
       return [];
     }
     return new MarkerArgs()
@@ -89,14 +96,26 @@ function versionMarkers(crd: ImportedCrd, version: CrdVersion, notes: PlanNote[]
   const lines: string[] = [];
   if (version.storage && crd.versions.length > 1) lines.push(markerLine('kubebuilder:storageversion'));
   if (!version.served) lines.push(markerLine('kubebuilder:unservedversion'));
-  if (version.deprecated) lines.push(...new MarkerArgs().add('warning', version.deprecationWarning, quoted).line('kubebuilder:deprecatedversion', notes, 'the deprecation warning'));
-  for (const f of version.selectableFields) lines.push(...new MarkerArgs().add('JSONPath', f, quoted).line('kubebuilder:selectablefield', notes, `selectable field ${f}`));
+  if (version.deprecated)
+    lines.push(
+      ...new MarkerArgs()
+        .add('warning', version.deprecationWarning, quoted)
+        .line('kubebuilder:deprecatedversion', notes, 'the deprecation warning'),
+    );
+  for (const f of version.selectableFields)
+    lines.push(
+      ...new MarkerArgs()
+        .add('JSONPath', f, quoted)
+        .line('kubebuilder:selectablefield', notes, `selectable field ${f}`),
+    );
   return lines;
 }
 
 /** metadataMarker is `+kubebuilder:metadata` with the CRD's own labels and annotations (not the generators'). */
 function metadataMarker(crd: ImportedCrd, notes: PlanNote[]): string[] {
-  const annotations = Object.entries(crd.annotations).filter(([k]) => !TOOL_ANNOTATIONS.has(k)).map(([k, v]) => `${k}=${v}`);
+  const annotations = Object.entries(crd.annotations)
+    .filter(([k]) => !TOOL_ANNOTATIONS.has(k))
+    .map(([k, v]) => `${k}=${v}`);
   const labels = Object.entries(crd.labels).map(([k, v]) => `${k}=${v}`);
   if (annotations.length === 0 && labels.length === 0) return [];
   return new MarkerArgs()
@@ -119,7 +138,15 @@ export function kindMarkers(crd: ImportedCrd, version: CrdVersion, notes: PlanNo
     ...versionMarkers(crd, version, notes),
     ...metadataMarker(crd, notes),
   ];
-  if (crd.listKind !== undefined && crd.listKind !== `${crd.kind}List`) notes.push({ path: '(crd)', message: `listKind ${crd.listKind} is not ${crd.kind}List, which generate always writes` });
-  if (crd.conversionStrategy !== undefined) notes.push({ path: '(crd)', message: `spec.conversion (${crd.conversionStrategy}) belongs to the owner of the CRD and is not imported` });
+  if (crd.listKind !== undefined && crd.listKind !== `${crd.kind}List`)
+    notes.push({
+      path: '(crd)',
+      message: `listKind ${crd.listKind} is not ${crd.kind}List, which generate always writes`,
+    });
+  if (crd.conversionStrategy !== undefined)
+    notes.push({
+      path: '(crd)',
+      message: `spec.conversion (${crd.conversionStrategy}) belongs to the owner of the CRD and is not imported`,
+    });
   return lines;
 }

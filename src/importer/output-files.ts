@@ -57,5 +57,8 @@ export function descriptorFile(k: DescribedKind, header: string): string {
 
 /** resourceFile renders the descriptor of one imported kind and version. */
 export function resourceFile(crd: ImportedCrd, version: string): string {
-  return descriptorFile({ kind: crd.kind, group: crd.group, version, plural: crd.plural, namespaced: crd.namespaced }, fileHeader(crd));
+  return descriptorFile(
+    { kind: crd.kind, group: crd.group, version, plural: crd.plural, namespaced: crd.namespaced },
+    fileHeader(crd),
+  );
 }

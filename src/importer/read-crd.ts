@@ -20,7 +20,7 @@ function stringMap(v: unknown): Record<string, string> {
 }
 
 function stringList(v: unknown): string[] | undefined {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string') && v.length > 0 ? (v as string[]) : undefined;
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') && v.length > 0 ? v : undefined;
 }
 
 /** Report records a problem at a YAML node of the CRD, with its fix. */
@@ -31,16 +31,49 @@ function checkIdentity(spec: JsonObject, metadata: JsonObject, report: Report): 
   const { group } = spec;
   const names = isJsonObject(spec.names) ? spec.names : {};
   const { kind, plural } = names;
-  if (typeof group !== 'string' || !GROUP_RE.test(group)) report(['spec', 'group'], `spec.group ${JSON.stringify(group)} is not an API group`, 'use a lower-case DNS name with at least one dot, e.g. cert-manager.io');
-  if (typeof kind !== 'string' || !KIND_RE.test(kind)) report(['spec', 'names', 'kind'], `spec.names.kind ${JSON.stringify(kind)} is not a kind`, 'use a PascalCase name such as Certificate');
-  if (typeof plural !== 'string' || !DNS_LABEL_RE.test(plural)) report(['spec', 'names', 'plural'], `spec.names.plural ${JSON.stringify(plural)} is not a resource name`, 'use the lower-case plural, e.g. certificates');
+  if (typeof group !== 'string' || !GROUP_RE.test(group))
+    report(
+      ['spec', 'group'],
+      `spec.group ${JSON.stringify(group)} is not an API group`,
+      'use a lower-case DNS name with at least one dot, e.g. cert-manager.io',
+    );
+  if (typeof kind !== 'string' || !KIND_RE.test(kind))
+    report(
+      ['spec', 'names', 'kind'],
+      `spec.names.kind ${JSON.stringify(kind)} is not a kind`,
+      'use a PascalCase name such as Certificate',
+    );
+  if (typeof plural !== 'string' || !DNS_LABEL_RE.test(plural))
+    report(
+      ['spec', 'names', 'plural'],
+      `spec.names.plural ${JSON.stringify(plural)} is not a resource name`,
+      'use the lower-case plural, e.g. certificates',
+    );
   const scope = spec.scope;
-  if (scope !== 'Namespaced' && scope !== 'Cluster') report(['spec', 'scope'], `spec.scope ${JSON.stringify(scope)} is neither Namespaced nor Cluster`, 'set spec.scope: Namespaced or spec.scope: Cluster');
-  if (typeof plural === 'string' && typeof group === 'string' && typeof metadata.name === 'string' && metadata.name !== `${plural}.${group}`) {
-    report(['metadata', 'name'], `metadata.name ${JSON.stringify(metadata.name)} is not <plural>.<group> (${plural}.${group})`, `the apiserver requires metadata.name: ${plural}.${group}`);
+  if (scope !== 'Namespaced' && scope !== 'Cluster')
+    report(
+      ['spec', 'scope'],
+      `spec.scope ${JSON.stringify(scope)} is neither Namespaced nor Cluster`,
+      'set spec.scope: Namespaced or spec.scope: Cluster',
+    );
+  if (
+    typeof plural === 'string' &&
+    typeof group === 'string' &&
+    typeof metadata.name === 'string' &&
+    metadata.name !== `${plural}.${group}`
+  ) {
+    report(
+      ['metadata', 'name'],
+      `metadata.name ${JSON.stringify(metadata.name)} is not <plural>.<group> (${plural}.${group})`,
+      `the apiserver requires metadata.name: ${plural}.${group}`,
+    );
   }
   if (spec.validation !== undefined || spec.version !== undefined) {
-    report(['spec', spec.validation !== undefined ? 'validation' : 'version'], 'spec.validation / spec.version are apiextensions.k8s.io/v1beta1 fields', 'move the schema into spec.versions[].schema.openAPIV3Schema');
+    report(
+      ['spec', spec.validation !== undefined ? 'validation' : 'version'],
+      'spec.validation / spec.version are apiextensions.k8s.io/v1beta1 fields',
+      'move the schema into spec.versions[].schema.openAPIV3Schema',
+    );
   }
 }
 
@@ -48,8 +81,17 @@ function checkIdentity(spec: JsonObject, metadata: JsonObject, report: Report): 
 function printerColumns(v: JsonObject, at: readonly PathSegment[], name: string, report: Report): PrinterColumn[] {
   const columns: PrinterColumn[] = [];
   (Array.isArray(v.additionalPrinterColumns) ? v.additionalPrinterColumns : []).forEach((c: unknown, j: number) => {
-    if (!isJsonObject(c) || typeof c.name !== 'string' || typeof c.type !== 'string' || typeof c.jsonPath !== 'string') {
-      report([...at, 'additionalPrinterColumns', j], `printer column ${j} of version ${name} lacks name, type or jsonPath`, 'give every column a name, a type and a jsonPath');
+    if (
+      !isJsonObject(c) ||
+      typeof c.name !== 'string' ||
+      typeof c.type !== 'string' ||
+      typeof c.jsonPath !== 'string'
+    ) {
+      report(
+        [...at, 'additionalPrinterColumns', j],
+        `printer column ${j} of version ${name} lacks name, type or jsonPath`,
+        'give every column a name, a type and a jsonPath',
+      );
       return;
     }
     const col: PrinterColumn = { name: c.name, type: c.type, jsonPath: c.jsonPath };
@@ -62,28 +104,58 @@ function printerColumns(v: JsonObject, at: readonly PathSegment[], name: string,
 }
 
 /** readVersion validates `spec.versions[i]` and reads it, or returns undefined when it cannot be read at all. */
-function readVersion(source: SourceObject, v: unknown, i: number, report: Report, diagnostics: Diagnostic[]): CrdVersion | undefined {
+function readVersion(
+  source: SourceObject,
+  v: unknown,
+  i: number,
+  report: Report,
+  diagnostics: Diagnostic[],
+): CrdVersion | undefined {
   const at: PathSegment[] = ['spec', 'versions', i];
   if (!isJsonObject(v)) {
-    report(at, `spec.versions[${i}] is not a mapping`, 'write each version as a mapping with name, served, storage and schema');
+    report(
+      at,
+      `spec.versions[${i}] is not a mapping`,
+      'write each version as a mapping with name, served, storage and schema',
+    );
     return undefined;
   }
   const name = v.name;
   if (typeof name !== 'string' || !DNS_LABEL_RE.test(name)) {
-    report([...at, 'name'], `spec.versions[${i}].name ${JSON.stringify(name)} is not a version name`, 'use a lower-case name such as v1 or v1alpha1');
+    report(
+      [...at, 'name'],
+      `spec.versions[${i}].name ${JSON.stringify(name)} is not a version name`,
+      'use a lower-case name such as v1 or v1alpha1',
+    );
     return undefined;
   }
   const schema = isJsonObject(v.schema) ? v.schema.openAPIV3Schema : undefined;
   if (!isJsonObject(schema)) {
-    report([...at, 'schema'], `version ${name} has no schema.openAPIV3Schema`, 'every apiextensions.k8s.io/v1 version needs schema.openAPIV3Schema');
+    report(
+      [...at, 'schema'],
+      `version ${name} has no schema.openAPIV3Schema`,
+      'every apiextensions.k8s.io/v1 version needs schema.openAPIV3Schema',
+    );
     return undefined;
   }
   diagnostics.push(...validateSchema(source, schema, [...at, 'schema', 'openAPIV3Schema']));
-  if (schema.type !== 'object') report([...at, 'schema', 'openAPIV3Schema', 'type'], `the schema of version ${name} is not of type object`, 'the root of a CRD schema has type: object');
+  if (schema.type !== 'object')
+    report(
+      [...at, 'schema', 'openAPIV3Schema', 'type'],
+      `the schema of version ${name} is not of type object`,
+      'the root of a CRD schema has type: object',
+    );
   const sub = isJsonObject(v.subresources) ? v.subresources : {};
   const scale = isJsonObject(sub.scale) ? sub.scale : undefined;
-  if (scale !== undefined && (typeof scale.specReplicasPath !== 'string' || typeof scale.statusReplicasPath !== 'string')) {
-    report([...at, 'subresources', 'scale'], `the scale subresource of version ${name} lacks specReplicasPath or statusReplicasPath`, 'set both paths, e.g. .spec.replicas and .status.replicas');
+  if (
+    scale !== undefined &&
+    (typeof scale.specReplicasPath !== 'string' || typeof scale.statusReplicasPath !== 'string')
+  ) {
+    report(
+      [...at, 'subresources', 'scale'],
+      `the scale subresource of version ${name} lacks specReplicasPath or statusReplicasPath`,
+      'set both paths, e.g. .spec.replicas and .status.replicas',
+    );
   }
   const printer = printerColumns(v, at, name, report);
   return {
@@ -104,7 +176,9 @@ function readVersion(source: SourceObject, v: unknown, i: number, report: Report
           },
         }
       : {}),
-    selectableFields: (Array.isArray(v.selectableFields) ? v.selectableFields : []).flatMap((f: unknown) => (isJsonObject(f) && typeof f.jsonPath === 'string' ? [f.jsonPath] : [])),
+    selectableFields: (Array.isArray(v.selectableFields) ? v.selectableFields : []).flatMap((f: unknown) =>
+      isJsonObject(f) && typeof f.jsonPath === 'string' ? [f.jsonPath] : [],
+    ),
     path: at,
   };
 }
@@ -112,7 +186,11 @@ function readVersion(source: SourceObject, v: unknown, i: number, report: Report
 /** readVersions reads spec.versions: at least one, exactly one storage version and at least one served. */
 function readVersions(source: SourceObject, spec: JsonObject, report: Report, diagnostics: Diagnostic[]): CrdVersion[] {
   if (!Array.isArray(spec.versions) || spec.versions.length === 0) {
-    report(['spec', 'versions'], 'spec.versions is empty or missing', 'list at least one version with name, served, storage and schema.openAPIV3Schema');
+    report(
+      ['spec', 'versions'],
+      'spec.versions is empty or missing',
+      'list at least one version with name, served, storage and schema.openAPIV3Schema',
+    );
     return [];
   }
   const versions: CrdVersion[] = [];
@@ -122,8 +200,14 @@ function readVersions(source: SourceObject, spec: JsonObject, report: Report, di
   });
   const kind = (isJsonObject(spec.names) ? spec.names : {}).kind as string;
   const storage = versions.filter((v) => v.storage);
-  if (versions.length === spec.versions.length && storage.length !== 1) report(['spec', 'versions'], `${kind} has ${storage.length} storage versions`, 'mark exactly one version storage: true');
-  if (versions.length === spec.versions.length && !versions.some((v) => v.served)) report(['spec', 'versions'], `no version of ${kind} is served`, 'set served: true on the versions clients use');
+  if (versions.length === spec.versions.length && storage.length !== 1)
+    report(
+      ['spec', 'versions'],
+      `${kind} has ${storage.length} storage versions`,
+      'mark exactly one version storage: true',
+    );
+  if (versions.length === spec.versions.length && !versions.some((v) => v.served))
+    report(['spec', 'versions'], `no version of ${kind} is served`, 'set served: true on the versions clients use');
   return versions;
 }
 
@@ -133,16 +217,25 @@ function readVersions(source: SourceObject, spec: JsonObject, report: Report, di
  */
 export function readCrd(source: SourceObject): { crd?: ImportedCrd; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const report: Report = (path, message, hint) => void diagnostics.push({ ...source.locate(path), severity: 'error', message, hint });
+  const report: Report = (path, message, hint) =>
+    void diagnostics.push({ ...source.locate(path), severity: 'error', message, hint });
   const o = source.value as JsonObject;
   if (o.apiVersion !== 'apiextensions.k8s.io/v1') {
-    report(['apiVersion'], `CustomResourceDefinition apiVersion is ${JSON.stringify(o.apiVersion)}, not apiextensions.k8s.io/v1`, 'apiextensions.k8s.io/v1beta1 was removed in Kubernetes 1.22: import the v1 CRD the operator ships for current clusters');
+    report(
+      ['apiVersion'],
+      `CustomResourceDefinition apiVersion is ${JSON.stringify(o.apiVersion)}, not apiextensions.k8s.io/v1`,
+      'apiextensions.k8s.io/v1beta1 was removed in Kubernetes 1.22: import the v1 CRD the operator ships for current clusters',
+    );
     return { diagnostics };
   }
   const metadata = isJsonObject(o.metadata) ? o.metadata : {};
   const spec = o.spec;
   if (!isJsonObject(spec)) {
-    report(['spec'], 'CustomResourceDefinition has no spec', 'a CRD needs spec.group, spec.names, spec.scope and spec.versions');
+    report(
+      ['spec'],
+      'CustomResourceDefinition has no spec',
+      'a CRD needs spec.group, spec.names, spec.scope and spec.versions',
+    );
     return { diagnostics };
   }
   checkIdentity(spec, metadata, report);

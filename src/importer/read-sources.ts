@@ -27,9 +27,15 @@ export function readSources(cwd: string, args: readonly string[], stdin: () => s
       continue;
     }
     const abs = resolve(cwd, arg);
-    if (!existsSync(abs)) throw new UserError(`${arg} does not exist`, { hint: 'name a CRD file (YAML or JSON), a folder of them, or - for standard input' });
+    if (!existsSync(abs))
+      throw new UserError(`${arg} does not exist`, {
+        hint: 'name a CRD file (YAML or JSON), a folder of them, or - for standard input',
+      });
     const files = statSync(abs).isDirectory() ? filesUnder(abs) : [abs];
-    if (files.length === 0) throw new UserError(`folder ${arg} holds no .yaml, .yml or .json file`, { hint: 'point at the folder that holds the CRD files' });
+    if (files.length === 0)
+      throw new UserError(`folder ${arg} holds no .yaml, .yml or .json file`, {
+        hint: 'point at the folder that holds the CRD files',
+      });
     for (const f of files) out.push({ file: relative(cwd, f) || f, text: readFileSync(f, 'utf8') });
   }
   return out;

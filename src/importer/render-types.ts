@@ -24,7 +24,10 @@ const OPTIONS = {
 const IMPORTS: readonly { from: string; names: readonly string[] }[] = [
   { from: '@kubernetes/client-node', names: ['V1ObjectMeta'] },
   { from: 'operator-ts/runtime', names: ['Condition'] },
-  { from: 'operator-ts/types', names: ['Bytes', 'IntOrString', 'JSONValue', 'Quantity', 'RawExtension', 'Time', 'float64', 'int32', 'int64'] },
+  {
+    from: 'operator-ts/types',
+    names: ['Bytes', 'IntOrString', 'JSONValue', 'Quantity', 'RawExtension', 'Time', 'float64', 'int32', 'int64'],
+  },
 ];
 
 function declSchema(d: DeclPlan): Record<string, unknown> {
@@ -35,7 +38,12 @@ function declSchema(d: DeclPlan): Record<string, unknown> {
     type: 'object',
     additionalProperties: false,
     ...description,
-    properties: Object.fromEntries(d.properties.map((p) => [p.name, { ...structuredClone(p.fragment), ...(p.doc.length > 0 ? { description: p.doc.join('\n') } : {}) }])),
+    properties: Object.fromEntries(
+      d.properties.map((p) => [
+        p.name,
+        { ...structuredClone(p.fragment), ...(p.doc.length > 0 ? { description: p.doc.join('\n') } : {}) },
+      ]),
+    ),
     required: d.properties.filter((p) => p.required).map((p) => p.name),
   };
 }
@@ -53,7 +61,7 @@ export async function renderTypes(plan: TypePlan, header: string): Promise<strin
     if (names.length > 0) parts.push(`import type { ${names.join(', ')} } from '${imp.from}';`);
   }
   for (const d of plan.decls) {
-    const text = await compile(declSchema(d) as Parameters<Compile>[0], d.name, OPTIONS);
+    const text = await compile(declSchema(d), d.name, OPTIONS);
     parts.push('', text.trim());
   }
   return `${parts.join('\n')}\n`;

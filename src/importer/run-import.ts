@@ -44,7 +44,11 @@ export interface ImportOptions {
 }
 
 /** readCrds parses every source and validates every CustomResourceDefinition in it. */
-export function readCrds(sources: readonly SourceText[]): { crds: ImportedCrd[]; diagnostics: Diagnostic[]; skipped: number } {
+export function readCrds(sources: readonly SourceText[]): {
+  crds: ImportedCrd[];
+  diagnostics: Diagnostic[];
+  skipped: number;
+} {
   const crds: ImportedCrd[] = [];
   const diagnostics: Diagnostic[] = [];
   let skipped = 0;
@@ -82,11 +86,17 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     if (prev !== undefined) {
       const at = crd.source.locate(['metadata', 'name']);
       const first = prev.source.locate(['metadata', 'name']);
-      diagnostics.push({ ...at, severity: 'error', message: `CustomResourceDefinition ${crd.name} is given twice (also at ${first.file}:${first.line})`, hint: 'import each CRD once' });
+      diagnostics.push({
+        ...at,
+        severity: 'error',
+        message: `CustomResourceDefinition ${crd.name} is given twice (also at ${first.file}:${first.line})`,
+        hint: 'import each CRD once',
+      });
     }
     seen.set(crd.name, crd);
   }
-  if (diagnostics.length > 0) return { files: new Map(), kinds: [], notes: [], diagnostics: sortDiagnostics(diagnostics), skipped };
+  if (diagnostics.length > 0)
+    return { files: new Map(), kinds: [], notes: [], diagnostics: sortDiagnostics(diagnostics), skipped };
   for (const crd of [...crds].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const kind: ImportedKind = { crd, folders: [] };
     for (const version of crd.versions) {
@@ -95,7 +105,12 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       const rootMarkers = kindMarkers(crd, version, planNotes);
       const plan = new TypePlanner().planRoot(version.schema, crd.kind, rootMarkers);
       if (plan.decls[0]?.name !== crd.kind) {
-        diagnostics.push({ ...crd.source.locate(['spec', 'names', 'kind']), severity: 'error', message: `kind ${crd.kind} has the name of a type the imported files use`, hint: 'import it into a file of its own by hand' });
+        diagnostics.push({
+          ...crd.source.locate(['spec', 'names', 'kind']),
+          severity: 'error',
+          message: `kind ${crd.kind} has the name of a type the imported files use`,
+          hint: 'import it into a file of its own by hand',
+        });
         continue;
       }
       files.set(posix.join(dir, typesFileName(crd.kind)), await renderTypes(plan, fileHeader(crd)));

@@ -48,7 +48,14 @@ export function readSourceObjects(source: SourceText): { objects: SourceObject[]
     if (doc.errors.length > 0) {
       for (const e of doc.errors) {
         const at = e.linePos?.[0];
-        diagnostics.push({ file: source.file, line: at?.line ?? 1, column: at?.col ?? 1, severity: 'error', message: `not valid YAML or JSON: ${e.message.split('\n')[0] ?? e.code}`, hint: 'fix the syntax at this position' });
+        diagnostics.push({
+          file: source.file,
+          line: at?.line ?? 1,
+          column: at?.col ?? 1,
+          severity: 'error',
+          message: `not valid YAML or JSON: ${e.message.split('\n')[0] ?? e.code}`,
+          hint: 'fix the syntax at this position',
+        });
       }
       continue;
     }

@@ -1,7 +1,19 @@
 import { flectSingularize } from '../model/plural.js';
 
 /** RESERVED_NAMES are names the imported files import, so no declared type may take them. */
-export const RESERVED_NAMES: readonly string[] = ['V1ObjectMeta', 'Condition', 'int32', 'int64', 'float64', 'Time', 'Bytes', 'Quantity', 'IntOrString', 'JSONValue', 'RawExtension'];
+export const RESERVED_NAMES: readonly string[] = [
+  'V1ObjectMeta',
+  'Condition',
+  'int32',
+  'int64',
+  'float64',
+  'Time',
+  'Bytes',
+  'Quantity',
+  'IntOrString',
+  'JSONValue',
+  'RawExtension',
+];
 
 /** pascalWord turns a JSON field name into a PascalCase type-name part (`ipAddresses` -> `IpAddresses`, `tls-config` -> `TlsConfig`). */
 export function pascalWord(name: string): string {
@@ -16,7 +28,9 @@ export function itemWord(name: string): string {
   const singular = flectSingularize(name);
   // flect lengthens a few words it takes for acronyms or Latin plurals (`https` -> `httpsHTTPS`, `extra` ->
   // `extrum`); a singular is never longer than its plural, so such an answer names the item `<Name>Item`.
-  return singular !== name && singular.length > 0 && singular.length <= name.length ? pascalWord(singular) : `${pascalWord(name)}Item`;
+  return singular !== name && singular.length > 0 && singular.length <= name.length
+    ? pascalWord(singular)
+    : `${pascalWord(name)}Item`;
 }
 
 /** TypeNames hands out unique TypeScript type names in the order they are asked for, so output is stable. */

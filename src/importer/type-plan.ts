@@ -115,17 +115,35 @@ export class TypePlanner {
     const props = isJsonObject(schema.properties) ? schema.properties : {};
     for (const [field, spec] of Object.entries(ROOT_FIELDS)) {
       const given = props[field];
-      if (given === undefined) this.notes.push({ path: field, message: `the schema has no ${field}; the types declare it (every object has one), so a CRD generated from them does too` });
-      else if (!sameJson(withoutDescriptions(given), spec.schema)) this.notes.push({ path: field, message: `${field} keywords other than type: ${spec.schema.type as string} are not reproduced (generate writes the standard ${field} schema)` });
+      if (given === undefined)
+        this.notes.push({
+          path: field,
+          message: `the schema has no ${field}; the types declare it (every object has one), so a CRD generated from them does too`,
+        });
+      else if (!sameJson(withoutDescriptions(given), spec.schema))
+        this.notes.push({
+          path: field,
+          message: `${field} keywords other than type: ${spec.schema.type as string} are not reproduced (generate writes the standard ${field} schema)`,
+        });
       if (spec.fragment.tsType !== 'string') this.uses.add(spec.fragment.tsType as string);
-      decl.properties.push({ name: field, required: false, fragment: spec.fragment, doc: isJsonObject(given) ? docLines(given.description) : [] });
+      decl.properties.push({
+        name: field,
+        required: false,
+        fragment: spec.fragment,
+        doc: isJsonObject(given) ? docLines(given.description) : [],
+      });
     }
-    const required = new Set((Array.isArray(schema.required) ? (schema.required as string[]) : []).filter((r) => r in props && !(r in ROOT_FIELDS)));
+    const required = new Set(
+      (Array.isArray(schema.required) ? (schema.required as string[]) : []).filter(
+        (r) => r in props && !(r in ROOT_FIELDS),
+      ),
+    );
     for (const [field, child] of sortedEntries(props)) {
       if (field in ROOT_FIELDS) continue;
       decl.properties.push(this.property(child as JsonObject, field, required.has(field), name, field));
     }
-    const base: JsonObject = required.size > 0 ? { type: 'object', required: [...required].sort() } : { type: 'object' };
+    const base: JsonObject =
+      required.size > 0 ? { type: 'object', required: [...required].sort() } : { type: 'object' };
     const needs = this.needsOf(schema, { fragment: {}, base, kind: { type: 'object', intOrString: false } });
     const markers = isOpaque(needs) ? undefined : markersFor(needs, 'type', { type: 'object', intOrString: false });
     if (markers === undefined) throw new Error(`the root of ${kind} cannot be planned`);
@@ -135,11 +153,20 @@ export class TypePlanner {
   }
 
   private noteRaw(path: string, raw: readonly string[]): void {
-    if (raw.length > 0) this.notes.push({ path: label(path), message: `${raw.join(', ')}: no marker says ${raw.length === 1 ? 'it' : 'them'} here; kept in +operator-ts:schema` });
+    if (raw.length > 0)
+      this.notes.push({
+        path: label(path),
+        message: `${raw.join(', ')}: no marker says ${raw.length === 1 ? 'it' : 'them'} here; kept in +operator-ts:schema`,
+      });
   }
 
   private property(o: JsonObject, field: string, required: boolean, parent: string, path: string): PropertyPlan {
-    const saved = { decls: this.decls.length, uses: new Set(this.uses), notes: this.notes.length, names: this.names.snapshot() };
+    const saved = {
+      decls: this.decls.length,
+      uses: new Set(this.uses),
+      notes: this.notes.length,
+      names: this.names.snapshot(),
+    };
     const typed = this.typeNode(o, `${parent}${pascalWord(field)}`, path, field, parent);
     const needs = isOpaque(typed) ? typed : this.needsOf(o, typed);
     if (isOpaque(typed) || isOpaque(needs)) {
@@ -153,17 +180,39 @@ export class TypePlanner {
       this.uses.add(tsType);
       const whole = sortedKeys(o) as JsonObject;
       delete whole.description;
-      this.notes.push({ path, message: `${reason}: the field is ${tsType === 'IntOrString' ? 'an IntOrString' : 'a JSONValue'} with its whole schema in +kubebuilder:validation:Schemaless and +operator-ts:schema` });
-      return { name: field, required, fragment: { tsType }, doc: [...docLines(o.description), markerLine('kubebuilder:validation:Schemaless'), markerLine('operator-ts:schema', jsonText(whole))] };
+      this.notes.push({
+        path,
+        message: `${reason}: the field is ${tsType === 'IntOrString' ? 'an IntOrString' : 'a JSONValue'} with its whole schema in +kubebuilder:validation:Schemaless and +operator-ts:schema`,
+      });
+      return {
+        name: field,
+        required,
+        fragment: { tsType },
+        doc: [
+          ...docLines(o.description),
+          markerLine('kubebuilder:validation:Schemaless'),
+          markerLine('operator-ts:schema', jsonText(whole)),
+        ],
+      };
     }
     const markers = markersFor(needs, 'field', typed.kind);
     if (markers === undefined) throw new Error(`field ${path} cannot be planned`);
     this.noteRaw(path, markers.raw);
-    return { name: field, required, fragment: typed.fragment, doc: [...docLines(o.description), ...markers.lines, ...(typed.itemMarkers ?? [])] };
+    return {
+      name: field,
+      required,
+      fragment: typed.fragment,
+      doc: [...docLines(o.description), ...markers.lines, ...(typed.itemMarkers ?? [])],
+    };
   }
 
   /** item plans the items of a list or the values of a map; list items of a field may take `items:` markers on it. */
-  private item(o: JsonObject, hint: string, path: string, itemsMarkers: boolean): { fragment: Fragment; fieldMarkers?: string[] } | Opaque {
+  private item(
+    o: JsonObject,
+    hint: string,
+    path: string,
+    itemsMarkers: boolean,
+  ): { fragment: Fragment; fieldMarkers?: string[] } | Opaque {
     if (o.nullable !== true && sameJson(withoutDescriptions(o), CONDITION)) {
       this.uses.add('Condition');
       return { fragment: { tsType: 'Condition' } };
@@ -202,10 +251,15 @@ export class TypePlanner {
       if (b !== undefined && (k === 'enum' ? sameSet(b, v) : sameJson(b, v))) continue;
       needs[k] = v;
     }
-    for (const k of Object.keys(t.base)) if (k !== 'required' && o[k] === undefined) return opaque(`its TypeScript type would add ${k}`);
+    for (const k of Object.keys(t.base))
+      if (k !== 'required' && o[k] === undefined) return opaque(`its TypeScript type would add ${k}`);
     const given = o.required;
     const made = t.base.required;
-    if ((given !== undefined || made !== undefined) && !(Array.isArray(given) && Array.isArray(made) && sameSet(given, made))) needs.required = given ?? [];
+    if (
+      (given !== undefined || made !== undefined) &&
+      !(Array.isArray(given) && Array.isArray(made) && sameSet(given, made))
+    )
+      needs.required = given ?? [];
     return needs;
   }
 
@@ -222,14 +276,21 @@ export class TypePlanner {
       return done({ tsType: name }, base, kind);
     };
     if (o['x-kubernetes-int-or-string'] === true) {
-      if (!sameJson(o.anyOf, INT_OR_STRING)) return opaque('x-kubernetes-int-or-string without anyOf: [integer, string]');
+      if (!sameJson(o.anyOf, INT_OR_STRING))
+        return opaque('x-kubernetes-int-or-string without anyOf: [integer, string]');
       const base: JsonObject = { anyOf: INT_OR_STRING, 'x-kubernetes-int-or-string': true };
-      if (o.pattern === QUANTITY_PATTERN) return alias('Quantity', { ...base, pattern: QUANTITY_PATTERN }, { intOrString: true });
+      if (o.pattern === QUANTITY_PATTERN)
+        return alias('Quantity', { ...base, pattern: QUANTITY_PATTERN }, { intOrString: true });
       return alias('IntOrString', base, { intOrString: true });
     }
     switch (o.type) {
       case undefined:
-        if (o['x-kubernetes-preserve-unknown-fields'] === true && o.properties === undefined && o.items === undefined && o.additionalProperties === undefined) {
+        if (
+          o['x-kubernetes-preserve-unknown-fields'] === true &&
+          o.properties === undefined &&
+          o.items === undefined &&
+          o.additionalProperties === undefined
+        ) {
           return alias('JSONValue', { 'x-kubernetes-preserve-unknown-fields': true }, { intOrString: false });
         }
         return opaque('a schema without type');
@@ -238,7 +299,8 @@ export class TypePlanner {
       case 'string': {
         const kind: NodeKind = { type: 'string', intOrString: false };
         const values = enumOf(o, (v) => typeof v === 'string');
-        if (values !== undefined) return done({ type: 'string', enum: values }, { type: 'string', enum: unique(values) }, kind);
+        if (values !== undefined)
+          return done({ type: 'string', enum: values }, { type: 'string', enum: unique(values) }, kind);
         if (o.format === 'date-time') return alias('Time', { type: 'string', format: 'date-time' }, kind);
         if (o.format === 'byte') return alias('Bytes', { type: 'string', format: 'byte' }, kind);
         return done({ type: 'string' }, { type: 'string' }, kind);
@@ -250,14 +312,25 @@ export class TypePlanner {
           const type = values.every((v) => Number.isInteger(v)) ? 'integer' : 'number';
           return done({ type: o.type, enum: values }, { type, enum: unique(values) }, { type, intOrString: false });
         }
-        if (o.type === 'integer' && (o.format === 'int32' || o.format === 'int64')) return alias(o.format, { type: 'integer', format: o.format }, { type: 'integer', intOrString: false });
+        if (o.type === 'integer' && (o.format === 'int32' || o.format === 'int64'))
+          return alias(o.format, { type: 'integer', format: o.format }, { type: 'integer', intOrString: false });
         return alias('float64', { type: 'number' }, { type: 'number', intOrString: false });
       }
       case 'array': {
         if (!isJsonObject(o.items)) return opaque('a list without items');
-        const items = this.item(o.items, field === undefined ? `${hint}Item` : `${parent}${itemWord(field)}`, `${path}[]`, field !== undefined);
+        const items = this.item(
+          o.items,
+          field === undefined ? `${hint}Item` : `${parent}${itemWord(field)}`,
+          `${path}[]`,
+          field !== undefined,
+        );
         if (isOpaque(items)) return items;
-        return done({ type: 'array', items: items.fragment }, { type: 'array' }, { type: 'array', intOrString: false }, items.fieldMarkers === undefined ? {} : { itemMarkers: items.fieldMarkers });
+        return done(
+          { type: 'array', items: items.fragment },
+          { type: 'array' },
+          { type: 'array', intOrString: false },
+          items.fieldMarkers === undefined ? {} : { itemMarkers: items.fieldMarkers },
+        );
       }
       case 'object':
         return this.objectNode(o, hint, path, field, done);
@@ -266,7 +339,13 @@ export class TypePlanner {
     }
   }
 
-  private objectNode(o: JsonObject, hint: string, path: string, field: string | undefined, done: (f: Fragment, b: JsonObject, k: NodeKind, e?: Partial<Typed>) => Typed): Planned {
+  private objectNode(
+    o: JsonObject,
+    hint: string,
+    path: string,
+    field: string | undefined,
+    done: (f: Fragment, b: JsonObject, k: NodeKind, e?: Partial<Typed>) => Typed,
+  ): Planned {
     const kind: NodeKind = { type: 'object', intOrString: false };
     const props = isJsonObject(o.properties) ? o.properties : {};
     const preserve = o['x-kubernetes-preserve-unknown-fields'] === true;
@@ -275,14 +354,18 @@ export class TypePlanner {
       const decl: DeclPlan = { kind: 'interface', name, doc: docLines(o.description), properties: [] };
       this.decls.push(decl);
       const required = new Set((Array.isArray(o.required) ? (o.required as string[]) : []).filter((r) => r in props));
-      for (const [f, child] of sortedEntries(props)) decl.properties.push(this.property(child as JsonObject, f, required.has(f), name, `${path}.${f}`));
-      const base: JsonObject = required.size > 0 ? { type: 'object', required: [...required].sort() } : { type: 'object' };
+      for (const [f, child] of sortedEntries(props))
+        decl.properties.push(this.property(child as JsonObject, f, required.has(f), name, `${path}.${f}`));
+      const base: JsonObject =
+        required.size > 0 ? { type: 'object', required: [...required].sort() } : { type: 'object' };
       return done({ tsType: name }, base, kind, { decl });
     }
     if (isJsonObject(o.additionalProperties)) {
       const values = this.item(o.additionalProperties, `${hint}Value`, `${path}{}`, false);
       if (isOpaque(values)) return values;
-      return done({ type: 'object', additionalProperties: values.fragment }, { type: 'object' }, kind, { mapValues: true });
+      return done({ type: 'object', additionalProperties: values.fragment }, { type: 'object' }, kind, {
+        mapValues: true,
+      });
     }
     if (field === 'metadata' && !preserve && o.additionalProperties === undefined) {
       this.uses.add('V1ObjectMeta');

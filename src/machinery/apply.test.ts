@@ -18,7 +18,13 @@ function project(files: Record<string, string>): VirtualTree {
   return new VirtualTree(dir);
 }
 
-const tpl = (ifExists: 'error' | 'skip' | 'overwrite'): FileDescriptor => ({ kind: 'template', template: 't.hbs', path: 'a.ts', data: {}, ifExists });
+const tpl = (ifExists: 'error' | 'skip' | 'overwrite'): FileDescriptor => ({
+  kind: 'template',
+  template: 't.hbs',
+  path: 'a.ts',
+  data: {},
+  ifExists,
+});
 
 const made: string[] = [];
 afterAll(() => {
@@ -28,10 +34,23 @@ afterAll(() => {
 describe('applyDescriptors', () => {
   it('removes a file a remove descriptor names, and lists what is left as staged over disk', () => {
     const tree = project({ 'c/a.yaml': 'a', 'c/d/b.yaml': 'b', 'other.yaml': 'o' });
-    expect(applyDescriptors(tree, [{ kind: 'remove', path: 'c/a.yaml' }, { kind: 'remove', path: 'c/none.yaml' }, { kind: 'generated', path: 'c/new.yaml', content: 'n' }], { renderer })).toEqual([]);
+    expect(
+      applyDescriptors(
+        tree,
+        [
+          { kind: 'remove', path: 'c/a.yaml' },
+          { kind: 'remove', path: 'c/none.yaml' },
+          { kind: 'generated', path: 'c/new.yaml', content: 'n' },
+        ],
+        { renderer },
+      ),
+    ).toEqual([]);
     expect(tree.list('c')).toEqual(['c/d/b.yaml', 'c/new.yaml']);
     expect(tree.list('missing')).toEqual([]);
-    expect(tree.changes()).toEqual([{ path: 'c/a.yaml', kind: 'DELETE' }, { path: 'c/new.yaml', kind: 'CREATE' }]);
+    expect(tree.changes()).toEqual([
+      { path: 'c/a.yaml', kind: 'DELETE' },
+      { path: 'c/new.yaml', kind: 'CREATE' },
+    ]);
   });
 
   it('creates a missing file whatever the policy', () => {
@@ -120,13 +139,20 @@ describe('applyDescriptors with bytes', () => {
     const tree = project({});
     writeFileSync(join(tree.root, 'same.bin'), bytes);
     writeFileSync(join(tree.root, 'other.bin'), Buffer.from([0xff, 0xff]));
-    const conflicts = applyDescriptors(tree, [
-      { kind: 'generated', path: 'new.bin', bytes },
-      { kind: 'generated', path: 'same.bin', bytes, ifExists: 'error' },
-      { kind: 'generated', path: 'other.bin', bytes, ifExists: 'error' },
-    ], { renderer, command: 'operator-ts create api' });
+    const conflicts = applyDescriptors(
+      tree,
+      [
+        { kind: 'generated', path: 'new.bin', bytes },
+        { kind: 'generated', path: 'same.bin', bytes, ifExists: 'error' },
+        { kind: 'generated', path: 'other.bin', bytes, ifExists: 'error' },
+      ],
+      { renderer, command: 'operator-ts create api' },
+    );
     expect(conflicts.map((c) => c.message)).toEqual(['other.bin already exists']);
     expect(tree.readBytes('new.bin')?.equals(bytes)).toBe(true);
-    expect(tree.changes()).toEqual([{ path: 'new.bin', kind: 'CREATE' }, { path: 'same.bin', kind: 'SKIP' }]);
+    expect(tree.changes()).toEqual([
+      { path: 'new.bin', kind: 'CREATE' },
+      { path: 'same.bin', kind: 'SKIP' },
+    ]);
   });
 });

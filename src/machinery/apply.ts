@@ -69,7 +69,9 @@ function applyFile(tree: VirtualTree, d: TemplateFile | GeneratedFile, options: 
 function applyInsert(tree: VirtualTree, d: InsertFile, options: ApplyOptions): Conflict[] {
   const existing = tree.read(d.path);
   if (existing === undefined) {
-    return d.ifMissing === 'error' ? [{ path: d.path, message: `${d.path} does not exist`, hint: `restore ${d.path} (it is created by init)` }] : [];
+    return d.ifMissing === 'error'
+      ? [{ path: d.path, message: `${d.path} does not exist`, hint: `restore ${d.path} (it is created by init)` }]
+      : [];
   }
   const fragments = Object.fromEntries(
     Object.entries(d.fragments).map(([marker, list]) => [
@@ -95,7 +97,11 @@ function applyInsert(tree: VirtualTree, d: InsertFile, options: ApplyOptions): C
  * previous descriptor declared. It never throws for policy violations: it returns them, so the caller
  * can report every blocked file at once.
  */
-export function applyDescriptors(tree: VirtualTree, descriptors: readonly FileDescriptor[], options: ApplyOptions): Conflict[] {
+export function applyDescriptors(
+  tree: VirtualTree,
+  descriptors: readonly FileDescriptor[],
+  options: ApplyOptions,
+): Conflict[] {
   const conflicts: Conflict[] = [];
   for (const d of descriptors) {
     switch (d.kind) {

@@ -75,7 +75,13 @@ function ensureDir(dir: string, fs: FileSystem, created: string[]): void {
   }
 }
 
-function undoSteps(root: string, done: Step[], temps: Map<Step, string>, createdDirs: string[], fs: FileSystem): RollbackOutcome {
+function undoSteps(
+  root: string,
+  done: Step[],
+  temps: Map<Step, string>,
+  createdDirs: string[],
+  fs: FileSystem,
+): RollbackOutcome {
   const unrestored: Step[] = [];
   for (const step of done.splice(0).reverse()) {
     try {
@@ -123,7 +129,8 @@ function commitError(root: string, step: Step | undefined, err: unknown, outcome
   const e = err as NodeJS.ErrnoException;
   const code = typeof e?.code === 'string' ? e.code : 'EIO';
   const path = step === undefined ? '.' : step.path;
-  const blocker = typeof e?.path === 'string' ? rel(e.path.includes('.operator-ts-tmp') ? dirname(e.path) : e.path) : path;
+  const blocker =
+    typeof e?.path === 'string' ? rel(e.path.includes('.operator-ts-tmp') ? dirname(e.path) : e.path) : path;
   const restored =
     outcome.unrestored.length === 0
       ? 'every change was rolled back, the project is as it was'

@@ -34,7 +34,9 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 /** errnoError builds an error shaped like the ones node:fs throws, so code paths cannot tell it from a real one. */
 export function errnoError(code: string, syscall: string, path: string): NodeJS.ErrnoException {
-  const err: NodeJS.ErrnoException = new Error(`${code}: ${DESCRIPTIONS[code] ?? 'unknown error'}, ${syscall} '${path}'`);
+  const err: NodeJS.ErrnoException = new Error(
+    `${code}: ${DESCRIPTIONS[code] ?? 'unknown error'}, ${syscall} '${path}'`,
+  );
   err.code = code;
   err.syscall = syscall;
   err.path = path;
@@ -52,7 +54,9 @@ export function parseFaults(text: string): Fault[] {
     .map((spec) => {
       const [op, nth, code] = spec.split(':');
       if (!OPS.includes(op as FaultOp) || !/^[1-9]\d*$/.test(nth ?? '') || !/^E[A-Z]+$/.test(code ?? ''))
-        throw new UserError(`${FAIL_FS_ENV}: cannot read fault "${spec}"`, { hint: `write op:nth:CODE with op one of ${OPS.join(', ')}, e.g. rename:2:ENOSPC` });
+        throw new UserError(`${FAIL_FS_ENV}: cannot read fault "${spec}"`, {
+          hint: `write op:nth:CODE with op one of ${OPS.join(', ')}, e.g. rename:2:ENOSPC`,
+        });
       return { op: op as FaultOp, nth: Number(nth), code: code as string };
     });
 }

@@ -1,4 +1,14 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,7 +66,12 @@ function counting(fs: FileSystem): { fs: FileSystem; counts: Record<FaultOp, num
 }
 
 // A change with every kind of step: updates (one executable), creations in new nested folders, a removal.
-const BEFORE = { PROJECT: 'domain: example.com\n', 'config/rbac/role.yaml': 'old role\n', 'hack/run.sh': '#!/bin/sh\n', 'bundle/manifests/stale.yaml': 'stale\n' };
+const BEFORE = {
+  PROJECT: 'domain: example.com\n',
+  'config/rbac/role.yaml': 'old role\n',
+  'hack/run.sh': '#!/bin/sh\n',
+  'bundle/manifests/stale.yaml': 'stale\n',
+};
 function stage(tree: VirtualTree): void {
   tree.write('PROJECT', 'domain: example.com\nresources: []\n');
   tree.write('config/rbac/role.yaml', 'new role\n');
@@ -105,8 +120,12 @@ describe('VirtualTree.flush', () => {
       const tree = new VirtualTree(dir);
       stage(tree);
       const err = flushError(tree);
-      expect(err.message).toBe('cannot write the changes: config is a file, but it must be a folder (ENOTDIR), needed for config/crd/bases/cache_memcacheds.yaml, config/rbac/role.yaml');
-      expect(err.hint).toBe('move or delete the file config: operator-ts needs a folder there; then re-run. Nothing was written.');
+      expect(err.message).toBe(
+        'cannot write the changes: config is a file, but it must be a folder (ENOTDIR), needed for config/crd/bases/cache_memcacheds.yaml, config/rbac/role.yaml',
+      );
+      expect(err.hint).toBe(
+        'move or delete the file config: operator-ts needs a folder there; then re-run. Nothing was written.',
+      );
       expect(hashTree(dir)).toEqual(before);
     });
 
@@ -138,8 +157,14 @@ describe('VirtualTree.flush', () => {
         const err = flushError(tree);
         const reason = code === 'EROFS' ? 'is on a read-only file system' : 'is not writable';
         // config/rbac exists and is writable: only the folders to create under config are blocked.
-        expect(err.message).toBe(`cannot write the changes: config ${reason} (${code}), needed for config/crd/bases/cache_memcacheds.yaml`);
-        expect(err.hint).toMatch(code === 'EROFS' ? /read-only file system: run in a writable copy/ : /make config writable for your user \(e\.g\. chmod u\+w config\)/);
+        expect(err.message).toBe(
+          `cannot write the changes: config ${reason} (${code}), needed for config/crd/bases/cache_memcacheds.yaml`,
+        );
+        expect(err.hint).toMatch(
+          code === 'EROFS'
+            ? /read-only file system: run in a writable copy/
+            : /make config writable for your user \(e\.g\. chmod u\+w config\)/,
+        );
         expect(hashTree(dir)).toEqual(before);
       }
     });
@@ -162,7 +187,9 @@ describe('VirtualTree.flush', () => {
       const tree = new VirtualTree(project());
       tree.write('x', '1');
       tree.write('x/y', '2');
-      expect(flushError(tree).message).toBe('cannot write the changes: x is written as a file, but it must be a folder (ENOTDIR), needed for x/y');
+      expect(flushError(tree).message).toBe(
+        'cannot write the changes: x is written as a file, but it must be a folder (ENOTDIR), needed for x/y',
+      );
     });
 
     it('not enough free space (ENOSPC) before any write', () => {
@@ -171,7 +198,9 @@ describe('VirtualTree.flush', () => {
       const tree = new VirtualTree(dir, { fs: { ...nodeFileSystem, freeBytes: () => 8192 } });
       stage(tree);
       const err = flushError(tree);
-      expect(err.message).toBe('cannot write the changes: . has 8 KiB free, but the change needs about 20 KiB (ENOSPC), needed for 6 files');
+      expect(err.message).toBe(
+        'cannot write the changes: . has 8 KiB free, but the change needs about 20 KiB (ENOSPC), needed for 6 files',
+      );
       expect(err.hint).toContain('free some space');
       expect(hashTree(dir)).toEqual(before);
     });
@@ -196,7 +225,9 @@ describe('VirtualTree.flush', () => {
     stage(probeTree);
     probeTree.flush();
     const cases = (['writeFile', 'mkdir', 'chmod', 'rename', 'unlink'] as const).flatMap((op) =>
-      Array.from({ length: probe.counts[op] }, (_, i) => ['EACCES', 'ENOTDIR', 'ENOSPC'].map((code) => [op, i + 1, code] as const)).flat(),
+      Array.from({ length: probe.counts[op] }, (_, i) =>
+        ['EACCES', 'ENOTDIR', 'ENOSPC'].map((code) => [op, i + 1, code] as const),
+      ).flat(),
     );
 
     it('covers every changing call of the change', () => {
@@ -211,7 +242,11 @@ describe('VirtualTree.flush', () => {
       const tree = new VirtualTree(dir, { fs: faultyFileSystem(nodeFileSystem, [{ op, nth, code }]) });
       stage(tree);
       const err = flushError(tree);
-      expect(err.message).toMatch(new RegExp(`^writing \\S+ failed \\(${code}: [a-z ]+\\); every change was rolled back, the project is as it was$`));
+      expect(err.message).toMatch(
+        new RegExp(
+          `^writing \\S+ failed \\(${code}: [a-z ]+\\); every change was rolled back, the project is as it was$`,
+        ),
+      );
       expect(err.hint).toMatch(/; then re-run the command$/);
       expect(hashTree(dir)).toEqual(before);
 
@@ -224,17 +259,25 @@ describe('VirtualTree.flush', () => {
 
     it('names the file and the fix for a real errno from the seam', () => {
       const dir = project(BEFORE);
-      const tree = new VirtualTree(dir, { fs: faultyFileSystem(nodeFileSystem, [{ op: 'mkdir', nth: 1, code: 'EACCES' }]) });
+      const tree = new VirtualTree(dir, {
+        fs: faultyFileSystem(nodeFileSystem, [{ op: 'mkdir', nth: 1, code: 'EACCES' }]),
+      });
       stage(tree);
       const err = flushError(tree);
-      expect(err.message).toBe('writing config/crd/bases/cache_memcacheds.yaml failed (EACCES: permission denied); every change was rolled back, the project is as it was');
-      expect(err.hint).toBe('make config/crd writable for your user (e.g. chmod u+w config/crd), or run in a copy you own; then re-run the command');
+      expect(err.message).toBe(
+        'writing config/crd/bases/cache_memcacheds.yaml failed (EACCES: permission denied); every change was rolled back, the project is as it was',
+      );
+      expect(err.hint).toBe(
+        'make config/crd writable for your user (e.g. chmod u+w config/crd), or run in a copy you own; then re-run the command',
+      );
     });
 
     it('saves what it cannot restore and says where', () => {
       const dir = project(BEFORE);
       // The third rename fails; restoring the first renamed file (PROJECT) then fails too.
-      const tree = new VirtualTree(dir, { fs: faultyFileSystem(nodeFileSystem, parseFaults('rename:3:ENOSPC,writeFile:7:EIO')) });
+      const tree = new VirtualTree(dir, {
+        fs: faultyFileSystem(nodeFileSystem, parseFaults('rename:3:ENOSPC,writeFile:7:EIO')),
+      });
       stage(tree);
       const err = flushError(tree);
       const saved = /their previous content is saved in (\S+)$/.exec(err.message)?.[1];

@@ -37,8 +37,12 @@ describe('TemplateRenderer', () => {
   });
 
   it('exposes the helper set to templates, not shadowing data fields', () => {
-    expect(r.renderString('{{pascal name}} {{kebab name}} {{pluralOf kind}} {{plural}}', { name: 'my-op', kind: 'Memcached', plural: 'mems' })).toBe(
-      'MyOp my-op memcacheds mems',
-    );
+    expect(
+      r.renderString('{{pascal name}} {{kebab name}} {{pluralOf kind}} {{plural}}', {
+        name: 'my-op',
+        kind: 'Memcached',
+        plural: 'mems',
+      }),
+    ).toBe('MyOp my-op memcacheds mems');
   });
 });

@@ -3,7 +3,16 @@
  * Handlebars environment and insertion at `+operator-ts:scaffold:<name>` markers. It knows nothing
  * about Kubernetes.
  */
-export type { FileDescriptor, TemplateFile, GeneratedFile, InsertFile, RemoveFile, IfExists, IfMissing, Fragment } from './descriptors.js';
+export type {
+  FileDescriptor,
+  TemplateFile,
+  GeneratedFile,
+  InsertFile,
+  RemoveFile,
+  IfExists,
+  IfMissing,
+  Fragment,
+} from './descriptors.js';
 export { VirtualTree, type Change, type ChangeKind, type ReadonlyTree, type VirtualTreeOptions } from './tree.js';
 export type { FileSystem } from './file-system.js';
 export { applyDescriptors, conflictError, type Conflict, type ApplyOptions } from './apply.js';

@@ -33,7 +33,11 @@ export interface InsertResult {
  * A fragment is skipped when its trimmed lines already appear consecutively anywhere in the file, which
  * makes re-runs idempotent and tolerant of reformatting.
  */
-export function insertAtMarkers(path: string, content: string, fragments: Readonly<Record<string, readonly string[]>>): InsertResult {
+export function insertAtMarkers(
+  path: string,
+  content: string,
+  fragments: Readonly<Record<string, readonly string[]>>,
+): InsertResult {
   let lines = content.split('\n');
   const missing: string[] = [];
   for (const [name, list] of Object.entries(fragments)) {

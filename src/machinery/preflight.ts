@@ -4,8 +4,7 @@ import type { WriteProblem } from './write-error.js';
 
 /** StagedOp is one change a flush will make: write content to path, or remove path. */
 export type StagedOp =
-  | { readonly path: string; readonly content: string | Buffer }
-  | { readonly path: string; readonly remove: true };
+  { readonly path: string; readonly content: string | Buffer } | { readonly path: string; readonly remove: true };
 
 /**
  * Step is a checked {@link StagedOp}: `target` is the absolute file the OS will change (a symlinked
@@ -46,7 +45,7 @@ export function planFlush(root: string, ops: readonly StagedOp[], fs: FileSystem
   const checkDir = (dir: string): { code: string; blocker: string; reason: string } | null => {
     const known = dirs.get(dir);
     if (known !== undefined) return known;
-    let found: { code: string; blocker: string; reason: string } | null = null;
+    let found: { code: string; blocker: string; reason: string } | null;
     const st = fs.stat(dir);
     if (st === undefined) found = dirname(dir) === dir ? null : checkDir(dirname(dir));
     else if (!st.isDirectory()) found = { code: 'ENOTDIR', blocker: dir, reason: 'is a file, but it must be a folder' };
@@ -88,11 +87,20 @@ export function planFlush(root: string, ops: readonly StagedOp[], fs: FileSystem
   }
   const free = steps.length === 0 ? undefined : fs.freeBytes(root);
   if (free !== undefined && free < bytes)
-    report('ENOSPC', root, `has ${Math.floor(free / 1024)} KiB free, but the change needs about ${Math.ceil(bytes / 1024)} KiB`, `${steps.length} files`);
+    report(
+      'ENOSPC',
+      root,
+      `has ${Math.floor(free / 1024)} KiB free, but the change needs about ${Math.ceil(bytes / 1024)} KiB`,
+      `${steps.length} files`,
+    );
   return { steps, problems: [...problems.values()] };
 }
 
-function writeRefusal(fs: FileSystem, path: string, directory: boolean): { code: string; blocker: string; reason: string } | null {
+function writeRefusal(
+  fs: FileSystem,
+  path: string,
+  directory: boolean,
+): { code: string; blocker: string; reason: string } | null {
   try {
     fs.accessWrite(path, directory);
     return null;

@@ -63,16 +63,29 @@ describe('project lock', () => {
     const first = await acquireProjectLock(root, { command: 'init' });
     const err = await acquireProjectLock(root, { command: 'generate', timeoutMs: 300 }).catch((e: unknown) => e);
     expect(isUserError(err)).toBe(true);
-    expect((err as Error).message).toMatch(new RegExp(`^\`operator-ts init\` \\(pid ${process.pid} on .+, since .+\\) is still working on this project after 0s: it holds ${join(root, LOCK_FILE).replace(/[.]/g, '\\.')}$`));
-    expect((err as { hint: string }).hint).toContain(`if no operator-ts command is running, delete ${join(root, LOCK_FILE)}`);
+    expect((err as Error).message).toMatch(
+      new RegExp(
+        `^\`operator-ts init\` \\(pid ${process.pid} on .+, since .+\\) is still working on this project after 0s: it holds ${join(root, LOCK_FILE).replace(/[.]/g, '\\.')}$`,
+      ),
+    );
+    expect((err as { hint: string }).hint).toContain(
+      `if no operator-ts command is running, delete ${join(root, LOCK_FILE)}`,
+    );
     first.release();
   });
 
   it('takes over the lock of a process that died (SIGKILL, power loss)', async () => {
     const root = dir();
-    writeFileSync(join(root, LOCK_FILE), JSON.stringify({ pid: deadPid(), command: 'init', host: hostname(), startedAt: '', token: 'x' }));
+    writeFileSync(
+      join(root, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), command: 'init', host: hostname(), startedAt: '', token: 'x' }),
+    );
     const waits: unknown[] = [];
-    const lock = await acquireProjectLock(root, { command: 'create api', timeoutMs: 1000, onWait: (h) => waits.push(h) });
+    const lock = await acquireProjectLock(root, {
+      command: 'create api',
+      timeoutMs: 1000,
+      onWait: (h) => waits.push(h),
+    });
     expect(waits).toEqual([]);
     expect(holderOf(root).pid).toBe(process.pid);
     lock.release();
@@ -80,7 +93,10 @@ describe('project lock', () => {
 
   it('takes over a lock left by this process under a token it no longer holds', async () => {
     const root = dir();
-    writeFileSync(join(root, LOCK_FILE), JSON.stringify({ pid: process.pid, command: 'init', host: hostname(), startedAt: '', token: 'forgotten' }));
+    writeFileSync(
+      join(root, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, command: 'init', host: hostname(), startedAt: '', token: 'forgotten' }),
+    );
     (await acquireProjectLock(root, { command: 'edit', timeoutMs: 1000 })).release();
   });
 
@@ -88,7 +104,9 @@ describe('project lock', () => {
     const root = dir();
     const path = join(root, LOCK_FILE);
     writeFileSync(path, '{"pid":');
-    await expect(acquireProjectLock(root, { command: 'edit', timeoutMs: 300 })).rejects.toThrow(/^another operator-ts command is still working on this project/);
+    await expect(acquireProjectLock(root, { command: 'edit', timeoutMs: 300 })).rejects.toThrow(
+      /^another operator-ts command is still working on this project/,
+    );
     const old = new Date(Date.now() - 60_000);
     utimesSync(path, old, old);
     (await acquireProjectLock(root, { command: 'edit', timeoutMs: 300 })).release();
@@ -96,16 +114,25 @@ describe('project lock', () => {
 
   it('does not wait on a live holder of another host, and stops waiting on abort', async () => {
     const root = dir();
-    writeFileSync(join(root, LOCK_FILE), JSON.stringify({ pid: deadPid(), command: 'init', host: 'elsewhere', startedAt: '', token: 'x' }));
+    writeFileSync(
+      join(root, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), command: 'init', host: 'elsewhere', startedAt: '', token: 'x' }),
+    );
     const controller = new AbortController();
     const reason = new Error('interrupted');
-    const waiting = acquireProjectLock(root, { command: 'edit', signal: controller.signal, onWait: () => controller.abort(reason) });
+    const waiting = acquireProjectLock(root, {
+      command: 'edit',
+      signal: controller.signal,
+      onWait: () => controller.abort(reason),
+    });
     await expect(waiting).rejects.toBe(reason);
   });
 
   it('releases when the locked work throws', async () => {
     const root = dir();
-    await expect(withProjectLock(root, { command: 'generate' }, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      withProjectLock(root, { command: 'generate' }, () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
     expect(existsSync(join(root, LOCK_FILE))).toBe(false);
   });
 

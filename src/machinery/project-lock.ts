@@ -67,7 +67,13 @@ export async function acquireProjectLock(root: string, options: LockOptions): Pr
   for (;;) {
     options.signal?.throwIfAborted();
     const token = randomUUID();
-    const holder: LockHolder = { pid: process.pid, command: options.command, host: hostname(), startedAt: new Date().toISOString(), token };
+    const holder: LockHolder = {
+      pid: process.pid,
+      command: options.command,
+      host: hostname(),
+      startedAt: new Date().toISOString(),
+      token,
+    };
     const created = tryCreate(path, holder);
     if (created === 'created') return heldLock(path, token);
     if (created === 'unlockable') return { path, held: false, release: () => undefined };
@@ -83,7 +89,11 @@ export async function acquireProjectLock(root: string, options: LockOptions): Pr
       told = true;
       options.onWait?.(known, path);
     }
-    await sleep(POLL_MS + Math.floor(Math.random() * POLL_MS), undefined, options.signal === undefined ? {} : { signal: options.signal }).catch((err: unknown) => {
+    await sleep(
+      POLL_MS + Math.floor(Math.random() * POLL_MS),
+      undefined,
+      options.signal === undefined ? {} : { signal: options.signal },
+    ).catch((err: unknown) => {
       throw options.signal?.aborted === true ? options.signal.reason : err;
     });
   }
@@ -223,13 +233,22 @@ function removeIfOurs(path: string, token: string): void {
 function timeoutFromEnv(): number {
   const text = process.env[LOCK_TIMEOUT_ENV];
   if (text === undefined || text === '') return DEFAULT_TIMEOUT_MS;
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new UserError(`${LOCK_TIMEOUT_ENV}=${text} is not a number of seconds`, { hint: `e.g. ${LOCK_TIMEOUT_ENV}=300 waits up to five minutes` });
+  if (!/^\d+(\.\d+)?$/.test(text))
+    throw new UserError(`${LOCK_TIMEOUT_ENV}=${text} is not a number of seconds`, {
+      hint: `e.g. ${LOCK_TIMEOUT_ENV}=300 waits up to five minutes`,
+    });
   return Number(text) * 1000;
 }
 
 function busyError(path: string, holder: LockHolder | undefined, timeoutMs: number): UserError {
-  const who = holder === undefined ? 'another operator-ts command' : `\`operator-ts ${holder.command}\` (pid ${holder.pid} on ${holder.host}, since ${holder.startedAt})`;
-  return new UserError(`${who} is still working on this project after ${Math.round(timeoutMs / 1000)}s: it holds ${path}`, {
-    hint: `wait for it to finish, then re-run; if no operator-ts command is running, delete ${path}; ${LOCK_TIMEOUT_ENV}=<seconds> waits longer`,
-  });
+  const who =
+    holder === undefined
+      ? 'another operator-ts command'
+      : `\`operator-ts ${holder.command}\` (pid ${holder.pid} on ${holder.host}, since ${holder.startedAt})`;
+  return new UserError(
+    `${who} is still working on this project after ${Math.round(timeoutMs / 1000)}s: it holds ${path}`,
+    {
+      hint: `wait for it to finish, then re-run; if no operator-ts command is running, delete ${path}; ${LOCK_TIMEOUT_ENV}=<seconds> waits longer`,
+    },
+  );
 }

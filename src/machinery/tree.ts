@@ -138,7 +138,9 @@ export class VirtualTree implements ReadonlyTree {
     const changes = this.changes();
     const ops: StagedOp[] = changes
       .filter((c) => c.kind !== 'SKIP')
-      .map((c) => (c.kind === 'DELETE' ? { path: c.path, remove: true } : { path: c.path, content: this.staged.get(c.path) ?? '' }));
+      .map((c) =>
+        c.kind === 'DELETE' ? { path: c.path, remove: true } : { path: c.path, content: this.staged.get(c.path) ?? '' },
+      );
     const plan = planFlush(this.root, ops, this.fs);
     if (plan.problems.length > 0) throw problemsError(plan.problems);
     this.journal = commitSteps(this.root, plan.steps, this.fs);
@@ -162,7 +164,10 @@ export class VirtualTree implements ReadonlyTree {
       const code = (err as NodeJS.ErrnoException).code;
       // A folder where a file belongs reads as absent here; the flush's checks report it with the fix.
       if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
-      throw new UserError(`cannot read ${path} (${osReason(err)})`, { hint: `make ${path} readable for your user (e.g. chmod u+r ${path}), then re-run`, cause: err });
+      throw new UserError(`cannot read ${path} (${osReason(err)})`, {
+        hint: `make ${path} readable for your user (e.g. chmod u+r ${path}), then re-run`,
+        cause: err,
+      });
     }
   }
 

@@ -51,5 +51,8 @@ export function problemsError(problems: readonly WriteProblem[]): UserError {
   const hints = [...new Set(problems.map((p) => fixFor(p.code, p.blocker)))];
   const hint = `${hints.join('; ')}; then re-run. Nothing was written.`;
   if (problems.length === 1) return new UserError(`cannot write the changes: ${line(problems[0]!)}`, { hint });
-  return new UserError(`cannot write the changes (${problems.length} problems):\n${problems.map((p) => `  - ${line(p)}`).join('\n')}`, { hint });
+  return new UserError(
+    `cannot write the changes (${problems.length} problems):\n${problems.map((p) => `  - ${line(p)}`).join('\n')}`,
+    { hint },
+  );
 }

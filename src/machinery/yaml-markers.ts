@@ -30,7 +30,10 @@ export function toYamlWithMarkers(value: object, options: YamlMarkerOptions): st
     const hint = options.listComments?.[key];
     node.comment = `${hint === undefined ? '' : `${hint}\n`} +operator-ts:scaffold:${name}`;
   }
-  const end = [...(options.endComment === undefined ? [] : [options.endComment]), ...(options.endMarkers ?? []).map((m) => ` +operator-ts:scaffold:${m}`)];
+  const end = [
+    ...(options.endComment === undefined ? [] : [options.endComment]),
+    ...(options.endMarkers ?? []).map((m) => ` +operator-ts:scaffold:${m}`),
+  ];
   if (end.length > 0) doc.comment = end.join('\n');
   if (options.header !== undefined) doc.commentBefore = ` ${options.header}`;
   const text = doc.toString({ indent: 2, indentSeq: false, lineWidth: 0, minContentWidth: 0, nullStr: '' });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRules } from './rbac.js';
 
-const rule = (groups: string[], resources: string[], verbs: string[]) => ({ groups, resources, resourceNames: [], urls: [], verbs });
+const rule = (groups: string[], resources: string[], verbs: string[]) => ({
+  groups,
+  resources,
+  resourceNames: [],
+  urls: [],
+  verbs,
+});
 
 describe('normalizeRules', () => {
   it('merges verbs, then resources, then groups, and sorts like controller-gen', () => {
@@ -18,6 +24,8 @@ describe('normalizeRules', () => {
     ]);
   });
   it('collapses verbs to * when any verb is *', () => {
-    expect(normalizeRules([rule(['x'], ['y'], ['get', '*'])])).toEqual([{ apiGroups: ['x'], resources: ['y'], verbs: ['*'] }]);
+    expect(normalizeRules([rule(['x'], ['y'], ['get', '*'])])).toEqual([
+      { apiGroups: ['x'], resources: ['y'], verbs: ['*'] },
+    ]);
   });
 });

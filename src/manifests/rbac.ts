@@ -26,7 +26,13 @@ function uniqSorted(list: readonly string[]): string[] {
 }
 
 function normalize(r: Rule): Rule {
-  return { groups: uniqSorted(r.groups), resources: uniqSorted(r.resources), resourceNames: uniqSorted(r.resourceNames), urls: uniqSorted(r.urls), verbs: uniqSorted(r.verbs) };
+  return {
+    groups: uniqSorted(r.groups),
+    resources: uniqSorted(r.resources),
+    resourceNames: uniqSorted(r.resourceNames),
+    urls: uniqSorted(r.urls),
+    verbs: uniqSorted(r.verbs),
+  };
 }
 
 function key(r: Rule): string {
@@ -52,8 +58,16 @@ function mergeBy(rules: readonly Rule[], keyOf: (r: Rule) => string, merge: (int
 export function normalizeRules(input: readonly Rule[]): Record<string, unknown>[] {
   let rules = input.map((r) => normalize({ ...r, groups: r.groups.map((g) => (g === 'core' ? '' : g)) }));
   rules = mergeBy(rules, key, (a, b) => a.verbs.push(...b.verbs));
-  rules = mergeBy(rules, (r) => `${r.groups.join('&')} + ${r.resourceNames.join('&')} + ${r.urls.join('&')} + ${r.verbs.join('&')}`, (a, b) => a.resources.push(...b.resources));
-  rules = mergeBy(rules, (r) => `${r.resources.join('&')} + ${r.resourceNames.join('&')} + ${r.urls.join('&')} + ${r.verbs.join('&')}`, (a, b) => a.groups.push(...b.groups));
+  rules = mergeBy(
+    rules,
+    (r) => `${r.groups.join('&')} + ${r.resourceNames.join('&')} + ${r.urls.join('&')} + ${r.verbs.join('&')}`,
+    (a, b) => a.resources.push(...b.resources),
+  );
+  rules = mergeBy(
+    rules,
+    (r) => `${r.resources.join('&')} + ${r.resourceNames.join('&')} + ${r.urls.join('&')} + ${r.verbs.join('&')}`,
+    (a, b) => a.groups.push(...b.groups),
+  );
   rules.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return rules.map((r) => {
     const out: Record<string, unknown> = {};
@@ -67,22 +81,41 @@ export function normalizeRules(input: readonly Rule[]): Record<string, unknown>[
 }
 
 /** buildRbac renders `role.yaml` from every `+kubebuilder:rbac` marker: a ClusterRole plus namespaced Roles. */
-export function buildRbac(markers: readonly LocatedMarker[], roleName: string, diagnostics: Diagnostic[]): string | undefined {
+export function buildRbac(
+  markers: readonly LocatedMarker[],
+  roleName: string,
+  diagnostics: Diagnostic[],
+): string | undefined {
   const groups = new Map<string, { ns: string; name: string; rules: Rule[] }>();
   for (const m of markers) {
     const a = m.value as RbacRuleArgs;
     const verbs = a.verbs.map((v) => v.trim()).filter((v) => v !== '');
     if (verbs.length === 0) {
-      diagnostics.push({ ...m.loc, severity: 'error', message: `${m.text} has no verbs`, hint: 'add verbs=get;list;watch (or the verbs the controller needs)' });
+      diagnostics.push({
+        ...m.loc,
+        severity: 'error',
+        message: `${m.text} has no verbs`,
+        hint: 'add verbs=get;list;watch (or the verbs the controller needs)',
+      });
       continue;
     }
     const bad = verbs.filter((v) => v !== v.toLowerCase());
     if (bad.length > 0) {
-      diagnostics.push({ ...m.loc, severity: 'error', message: `verbs must be lower-case, got ${bad.join(', ')} in ${m.text}`, hint: `write verbs=${verbs.map((v) => v.toLowerCase()).join(';')}` });
+      diagnostics.push({
+        ...m.loc,
+        severity: 'error',
+        message: `verbs must be lower-case, got ${bad.join(', ')} in ${m.text}`,
+        hint: `write verbs=${verbs.map((v) => v.toLowerCase()).join(';')}`,
+      });
       continue;
     }
     if ((a.resources ?? []).length === 0 && (a.urls ?? []).length === 0) {
-      diagnostics.push({ ...m.loc, severity: 'error', message: `${m.text} names neither resources nor urls`, hint: 'add resources=<plural> (with groups=) or urls=/path' });
+      diagnostics.push({
+        ...m.loc,
+        severity: 'error',
+        message: `${m.text} names neither resources nor urls`,
+        hint: 'add resources=<plural> (with groups=) or urls=/path',
+      });
       continue;
     }
     const ns = a.namespace ?? '';

@@ -38,7 +38,10 @@ export const WEBHOOK_MARKER: MarkerDefinition = {
 export const WEBHOOK_CONFIGURATION_MARKER: MarkerDefinition = {
   name: 'kubebuilder:webhookconfiguration',
   targets: ['package'],
-  args: [{ name: 'mutating', type: 'bool' }, { name: 'name', type: 'string', optional: true }],
+  args: [
+    { name: 'mutating', type: 'bool' },
+    { name: 'name', type: 'string', optional: true },
+  ],
   help: 'Names the generated Mutating/ValidatingWebhookConfiguration.',
   example: '+kubebuilder:webhookconfiguration:mutating=true,name=my-mutating-config',
 };

@@ -5,12 +5,32 @@
  */
 type Shape = 'scalar' | 'scalars' | 'stringMap' | { fields: Readonly<Record<string, Shape>>; list?: true };
 
-const SELECTOR: Shape = { fields: { matchLabels: 'stringMap', matchExpressions: { list: true, fields: { key: 'scalar', operator: 'scalar', values: 'scalars' } } } };
+const SELECTOR: Shape = {
+  fields: {
+    matchLabels: 'stringMap',
+    matchExpressions: { list: true, fields: { key: 'scalar', operator: 'scalar', values: 'scalars' } },
+  },
+};
 
 const WEBHOOK_FIELDS: Readonly<Record<string, Shape>> = {
   name: 'scalar',
-  clientConfig: { fields: { url: 'scalar', caBundle: 'scalar', service: { fields: { namespace: 'scalar', name: 'scalar', path: 'scalar', port: 'scalar' } } } },
-  rules: { list: true, fields: { operations: 'scalars', apiGroups: 'scalars', apiVersions: 'scalars', resources: 'scalars', scope: 'scalar' } },
+  clientConfig: {
+    fields: {
+      url: 'scalar',
+      caBundle: 'scalar',
+      service: { fields: { namespace: 'scalar', name: 'scalar', path: 'scalar', port: 'scalar' } },
+    },
+  },
+  rules: {
+    list: true,
+    fields: {
+      operations: 'scalars',
+      apiGroups: 'scalars',
+      apiVersions: 'scalars',
+      resources: 'scalars',
+      scope: 'scalar',
+    },
+  },
   failurePolicy: 'scalar',
   matchPolicy: 'scalar',
   namespaceSelector: SELECTOR,
@@ -30,9 +50,18 @@ function isObject(v: unknown): v is Json {
 /** checkShape returns why a patch value does not fit the field shape at path, or undefined. */
 function checkShape(value: unknown, shape: Shape, path: string): string | undefined {
   if (value === null) return undefined;
-  if (shape === 'scalar') return isObject(value) || Array.isArray(value) ? `${path} is a single value, not ${Array.isArray(value) ? 'a list' : 'an object'}` : undefined;
-  if (shape === 'scalars') return Array.isArray(value) && value.every((v) => !isObject(v) && !Array.isArray(v)) ? undefined : `${path} is a list of values`;
-  if (shape === 'stringMap') return isObject(value) && Object.values(value).every((v) => v === null || typeof v === 'string') ? undefined : `${path} is a map of strings`;
+  if (shape === 'scalar')
+    return isObject(value) || Array.isArray(value)
+      ? `${path} is a single value, not ${Array.isArray(value) ? 'a list' : 'an object'}`
+      : undefined;
+  if (shape === 'scalars')
+    return Array.isArray(value) && value.every((v) => !isObject(v) && !Array.isArray(v))
+      ? undefined
+      : `${path} is a list of values`;
+  if (shape === 'stringMap')
+    return isObject(value) && Object.values(value).every((v) => v === null || typeof v === 'string')
+      ? undefined
+      : `${path} is a map of strings`;
   if (shape.list === true) {
     if (!Array.isArray(value)) return `${path} is a list of objects`;
     for (const [i, item] of value.entries()) {
@@ -61,7 +90,7 @@ function merge(target: Json, patch: Json): Json {
   const out: Json = { ...target };
   for (const [key, v] of Object.entries(patch)) {
     if (v === null) delete out[key];
-    else if (isObject(v) && isObject(out[key])) out[key] = merge(out[key] as Json, v);
+    else if (isObject(v) && isObject(out[key])) out[key] = merge(out[key], v);
     else out[key] = structuredClone(v);
   }
   return out;
@@ -74,7 +103,11 @@ function merge(target: Json, patch: Json): Json {
  * webhook has no matchConditions to merge with). Strategic-merge directives (`$patch`, `$retainKeys`...)
  * are refused. It returns the patched webhook, or why the patch is invalid.
  */
-export function applyWebhookPatch(webhook: Json, patchText: string, mutating: boolean): { webhook: Json } | { error: string } {
+export function applyWebhookPatch(
+  webhook: Json,
+  patchText: string,
+  mutating: boolean,
+): { webhook: Json } | { error: string } {
   let patch: unknown;
   try {
     patch = JSON.parse(patchText);

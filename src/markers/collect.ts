@@ -73,7 +73,11 @@ interface Attachment {
  * the declaration's doc comment (as kubebuilder scaffolds marker groups). Groups attached to nothing are
  * package-level.
  */
-function attachGroups(text: string, groups: readonly CommentGroup[], decls: ReadonlySet<number>): Map<CommentGroup, Attachment> {
+function attachGroups(
+  text: string,
+  groups: readonly CommentGroup[],
+  decls: ReadonlySet<number>,
+): Map<CommentGroup, Attachment> {
   // Walk groups backwards so a marker group can attach to the group (doc comment) below it.
   const attachedTo = new Map<CommentGroup, Attachment>();
   for (let i = groups.length - 1; i >= 0; i--) {
@@ -87,7 +91,14 @@ function attachGroups(text: string, groups: readonly CommentGroup[], decls: Read
     }
     const below = groups[i + 1];
     const belowAttach = below === undefined ? undefined : attachedTo.get(below);
-    if (below !== undefined && belowAttach !== undefined && belowAttach.doc && gap >= 0 && gap <= 2 && next === below.start) {
+    if (
+      below !== undefined &&
+      belowAttach !== undefined &&
+      belowAttach.doc &&
+      gap >= 0 &&
+      gap <= 2 &&
+      next === below.start
+    ) {
       attachedTo.set(g, { decl: belowAttach.decl, doc: false });
     }
   }
@@ -95,7 +106,13 @@ function attachGroups(text: string, groups: readonly CommentGroup[], decls: Read
 }
 
 /** readMarkerLine parses one marker line of a comment and files it under its declaration or the package. */
-function readMarkerLine(line: CommentLine, at: (offset: number) => SourceLocation, entry: Attached | undefined, result: FileMarkers, registry: MarkerRegistry): void {
+function readMarkerLine(
+  line: CommentLine,
+  at: (offset: number) => SourceLocation,
+  entry: Attached | undefined,
+  result: FileMarkers,
+  registry: MarkerRegistry,
+): void {
   const t = line.text.trim();
   if (IGNORED.some((re) => re.test(t))) return;
   const loc = at(line.offset + line.text.length - line.text.trimStart().length);

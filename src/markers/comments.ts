@@ -88,8 +88,13 @@ export function fileComments(sf: TsTypes.SourceFile, onNode?: (node: TsTypes.Nod
     }
     if (nextSlash >= to) return;
     scanner.resetTokenState(from);
-    for (let kind = scanner.scan(); scanner.getTokenStart() < to && kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-      if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) add(scanner.getTokenStart(), scanner.getTokenEnd(), kind);
+    for (
+      let kind = scanner.scan();
+      scanner.getTokenStart() < to && kind !== ts.SyntaxKind.EndOfFileToken;
+      kind = scanner.scan()
+    ) {
+      if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia)
+        add(scanner.getTokenStart(), scanner.getTokenEnd(), kind);
     }
   };
   const visit = (node: TsTypes.Node): void => {
@@ -131,7 +136,14 @@ export function commentGroups(text: string, comments: readonly CommentRange[]): 
     const between = current === undefined ? '' : text.slice(current.end, pos);
     const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
     const trailing = text.slice(lineStart, pos).trim() !== '';
-    if (current !== undefined && !block && !trailing && !current.trailing && /^\s*$/.test(between) && newlines(between) <= 1) {
+    if (
+      current !== undefined &&
+      !block &&
+      !trailing &&
+      !current.trailing &&
+      /^\s*$/.test(between) &&
+      newlines(between) <= 1
+    ) {
       current.end = end;
       current.lines.push(...lines);
     } else {

@@ -41,11 +41,19 @@ export function flagMarker(name: string, targets: readonly MarkerTarget[], help:
  * misplacement says why a marker may not stand on target, with where to put it instead, or returns
  * undefined when it may stand there.
  */
-export function misplacement(def: MarkerDefinition, text: string, target: MarkerTarget): readonly [message: string, hint: string] | undefined {
+export function misplacement(
+  def: MarkerDefinition,
+  text: string,
+  target: MarkerTarget,
+): readonly [message: string, hint: string] | undefined {
   if (def.targets.includes(target)) return undefined;
   const where = def.targets.filter((t) => t !== 'package');
   return [
     `${text} applies to ${where.map((t) => `${t}s`).join(' and ') || 'folders (package level)'}, not ${target}s`,
-    where.includes('type') ? 'put it on the type declaration' : where.includes('field') ? 'put it on a field' : 'put it in a comment of any file of the folder, not above a declaration',
+    where.includes('type')
+      ? 'put it on the type declaration'
+      : where.includes('field')
+        ? 'put it on a field'
+        : 'put it in a comment of any file of the folder, not above a declaration',
   ];
 }

@@ -35,7 +35,9 @@ describe('parseMarker', () => {
     expect(m.value).toEqual({ groups: [''], resources: ['pods', 'pods/status'], verbs: ['get', 'list'] });
     const x = ok('+kubebuilder:validation:XValidation:rule="self.a == oldSelf.a, ok",message=`no, never`');
     expect(x.value).toEqual({ rule: 'self.a == oldSelf.a, ok', message: 'no, never' });
-    expect(ok('+kubebuilder:printcolumn:name="Age",type="date",JSONPath=".metadata.creationTimestamp"').value).toMatchObject({ JSONPath: '.metadata.creationTimestamp' });
+    expect(
+      ok('+kubebuilder:printcolumn:name="Age",type="date",JSONPath=".metadata.creationTimestamp"').value,
+    ).toMatchObject({ JSONPath: '.metadata.creationTimestamp' });
   });
   it('parses default maps and lists', () => {
     expect(parseAny('{a: 1, "b": "x"}')).toEqual({ a: 1, b: 'x' });
@@ -53,7 +55,10 @@ describe('parseMarker', () => {
     expect(ok('+kubebuilder:default:=Allow').value).toBe('Allow');
     expect(ok('+kubebuilder:validation:Enum:=a;b').value).toEqual(['a', 'b']);
     expect(ok('+listType:=set').value).toBe('set');
-    expect(parseMarker('+kubebuilder:subresource:status:=x', registry)).toMatchObject({ ok: false, message: 'unknown marker +kubebuilder:subresource:status:=x' });
+    expect(parseMarker('+kubebuilder:subresource:status:=x', registry)).toMatchObject({
+      ok: false,
+      message: 'unknown marker +kubebuilder:subresource:status:=x',
+    });
     expect(parseMarker('+kubebuilder:printcolumn:=x', registry)).toMatchObject({ ok: false });
   });
   it('reads a bare null as the string controller-gen makes of it', () => {
@@ -61,9 +66,19 @@ describe('parseMarker', () => {
     expect(ok('+kubebuilder:default={a: null}').value).toEqual({ a: 'null' });
   });
   it('ignores, with a warning, spellings controller-gen ignores: another letter case, or a known marker under kubebuilder:', () => {
-    expect(parseMarker('+kubebuilder:validation:nullable', registry)).toMatchObject({ ok: 'ignored', message: expect.stringContaining('the marker is +nullable'), hint: expect.stringContaining('+nullable') });
-    expect(parseMarker('+kubebuilder:validation:optional', registry)).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Optional') });
-    expect(parseMarker('+kubebuilder:validation:minimum=1', registry)).toMatchObject({ ok: 'ignored', hint: expect.stringContaining('+kubebuilder:validation:Minimum=1') });
+    expect(parseMarker('+kubebuilder:validation:nullable', registry)).toMatchObject({
+      ok: 'ignored',
+      message: expect.stringContaining('the marker is +nullable'),
+      hint: expect.stringContaining('+nullable'),
+    });
+    expect(parseMarker('+kubebuilder:validation:optional', registry)).toMatchObject({
+      ok: 'ignored',
+      hint: expect.stringContaining('+kubebuilder:validation:Optional'),
+    });
+    expect(parseMarker('+kubebuilder:validation:minimum=1', registry)).toMatchObject({
+      ok: 'ignored',
+      hint: expect.stringContaining('+kubebuilder:validation:Minimum=1'),
+    });
   });
   it.each([
     ['+kubebuilder:validation:Minumum=1', 'kubebuilder:validation:Minimum'],
@@ -81,8 +96,14 @@ describe('parseMarker', () => {
     expect(r !== undefined && r.ok === false ? r.hint : '').toContain(`did you mean +${name}?`);
   });
   it('reports missing required and unknown arguments', () => {
-    expect(parseMarker('+kubebuilder:rbac:groups=apps,resources=deployments', registry)).toMatchObject({ ok: false, message: expect.stringContaining('missing required argument verbs') });
-    expect(parseMarker('+kubebuilder:resource:scop=Cluster', registry)).toMatchObject({ ok: false, hint: expect.stringContaining('"scope"') });
+    expect(parseMarker('+kubebuilder:rbac:groups=apps,resources=deployments', registry)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('missing required argument verbs'),
+    });
+    expect(parseMarker('+kubebuilder:resource:scop=Cluster', registry)).toMatchObject({
+      ok: false,
+      hint: expect.stringContaining('"scope"'),
+    });
     expect(parseMarker('+kubebuilder:validation:MaxLength=abc', registry)).toMatchObject({ ok: false });
   });
   it('suggests close names only', () => {
@@ -108,7 +129,10 @@ describe('MarkerRegistry', () => {
   it('parses only the markers it holds', () => {
     const r = new MarkerRegistry().register(flagMarker('kubebuilder:only', ['field'], 'The only one.'));
     expect(parseMarker('+kubebuilder:only', r)).toMatchObject({ ok: true });
-    expect(parseMarker('+kubebuilder:onyl', r)).toMatchObject({ ok: false, hint: expect.stringContaining('+kubebuilder:only') });
+    expect(parseMarker('+kubebuilder:onyl', r)).toMatchObject({
+      ok: false,
+      hint: expect.stringContaining('+kubebuilder:only'),
+    });
   });
 });
 
@@ -117,7 +141,10 @@ describe('misplacement', () => {
     const fieldOnly = flagMarker('f', ['field'], 'F.');
     expect(misplacement(fieldOnly, '+f', 'field')).toBeUndefined();
     expect(misplacement(fieldOnly, '+f', 'type')).toEqual(['+f applies to fields, not types', 'put it on a field']);
-    expect(misplacement(flagMarker('p', ['package'], 'P.'), '+p', 'type')).toEqual(['+p applies to folders (package level), not types', 'put it in a comment of any file of the folder, not above a declaration']);
+    expect(misplacement(flagMarker('p', ['package'], 'P.'), '+p', 'type')).toEqual([
+      '+p applies to folders (package level), not types',
+      'put it in a comment of any file of the folder, not above a declaration',
+    ]);
   });
 });
 
@@ -146,9 +173,16 @@ describe('collectFileMarkers', () => {
     );
     const fm = collectFileMarkers(sf, registry);
     expect(fm.diagnostics).toEqual([]);
-    expect(fm.packageMarkers.map((m) => m.def.name)).toEqual(['groupName', 'kubebuilder:validation:Optional', 'kubebuilder:rbac']);
+    expect(fm.packageMarkers.map((m) => m.def.name)).toEqual([
+      'groupName',
+      'kubebuilder:validation:Optional',
+      'kubebuilder:rbac',
+    ]);
     const foo = sf.getInterfaceOrThrow('Foo');
-    expect(fm.byDecl.get(foo.getStart())?.markers.map((m) => m.def.name)).toEqual(['kubebuilder:object:root', 'kubebuilder:subresource:status']);
+    expect(fm.byDecl.get(foo.getStart())?.markers.map((m) => m.def.name)).toEqual([
+      'kubebuilder:object:root',
+      'kubebuilder:subresource:status',
+    ]);
     expect(fm.byDecl.get(foo.getStart())?.doc).toEqual(['Foo is a foo.']);
     const size = foo.getPropertyOrThrow('size');
     expect(fm.byDecl.get(size.getStart())?.markers[0]?.loc).toEqual({ file: '/a/types.ts', line: 11, column: 6 });
@@ -164,7 +198,7 @@ describe('fileComments', () => {
   it('finds the comments the compiler sees, and nothing inside literals', () => {
     const text = [
       'const a = `x${1}y` + `${`${2}`}`; // after template',
-      "const b = '// not a comment' + \"/* nor this */\";",
+      'const b = \'// not a comment\' + "/* nor this */";',
       'const c = /[`\'"]\\/\\/ not/g; /* after regex */',
       'const d = `/* in template ${/* in span */ 3} */`;',
       'function f(): void { return /* between keyword and semicolon */; }',

@@ -27,12 +27,22 @@ const OWN_PREFIXES = ['kubebuilder:'];
 function namedPrefix(name: string, registry: MarkerRegistry): MarkerDefinition | undefined {
   let best: MarkerDefinition | undefined;
   for (const m of registry.all()) {
-    if (m.args !== undefined && name.startsWith(`${m.name}:`) && (best === undefined || m.name.length > best.name.length)) best = m;
+    if (
+      m.args !== undefined &&
+      name.startsWith(`${m.name}:`) &&
+      (best === undefined || m.name.length > best.name.length)
+    )
+      best = m;
   }
   return best;
 }
 
-function checkOneOf(value: unknown, oneOf: readonly string[] | undefined, insensitive: boolean, what: string): string | undefined {
+function checkOneOf(
+  value: unknown,
+  oneOf: readonly string[] | undefined,
+  insensitive: boolean,
+  what: string,
+): string | undefined {
   if (oneOf === undefined || typeof value !== 'string') return undefined;
   const ok = oneOf.some((o) => (insensitive ? o.toLowerCase() === value.toLowerCase() : o === value));
   return ok ? undefined : `${what} must be one of ${oneOf.join(', ')}, got ${JSON.stringify(value)}`;
@@ -47,22 +57,38 @@ function parseNamed(def: MarkerDefinition, argsText: string, text: string): Mark
     const key = (eq < 0 ? piece : piece.slice(0, eq)).trim();
     const spec: ArgSpec | undefined = specs.find((s) => s.name === key);
     if (spec === undefined) {
-      const guess = didYouMean(key, specs.map((s) => s.name));
+      const guess = didYouMean(
+        key,
+        specs.map((s) => s.name),
+      );
       return {
         ok: false,
         message: `unknown argument ${JSON.stringify(key)} in ${text}`,
-        hint: guess !== undefined ? `did you mean "${guess}"? e.g. ${def.example}` : `${def.name} takes ${specs.map((s) => s.name).join(', ')}; e.g. ${def.example}`,
+        hint:
+          guess !== undefined
+            ? `did you mean "${guess}"? e.g. ${def.example}`
+            : `${def.name} takes ${specs.map((s) => s.name).join(', ')}; e.g. ${def.example}`,
       };
     }
-    if (eq < 0 && spec.type !== 'bool') return { ok: false, message: `argument ${key} needs a value in ${text}`, hint: `write ${key}=<value>; e.g. ${def.example}` };
+    if (eq < 0 && spec.type !== 'bool')
+      return {
+        ok: false,
+        message: `argument ${key} needs a value in ${text}`,
+        hint: `write ${key}=<value>; e.g. ${def.example}`,
+      };
     const v = parseArgValue(eq < 0 ? '' : piece.slice(eq + 1), spec.type);
     const bad = checkOneOf(v, spec.oneOf, spec.caseInsensitive === true, `${def.name} argument ${key}`);
-    if (bad !== undefined) return { ok: false, message: `${bad} in ${text}`, hint: `use one of ${spec.oneOf?.join(', ')}` };
+    if (bad !== undefined)
+      return { ok: false, message: `${bad} in ${text}`, hint: `use one of ${spec.oneOf?.join(', ')}` };
     out[key] = v;
   }
   const missing = specs.filter((s) => s.optional !== true && !(s.name in out)).map((s) => s.name);
   if (missing.length > 0) {
-    return { ok: false, message: `${text} is missing required argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, hint: `add ${missing.map((m) => `${m}=...`).join(',')}; e.g. ${def.example}` };
+    return {
+      ok: false,
+      message: `${text} is missing required argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+      hint: `add ${missing.map((m) => `${m}=...`).join(',')}; e.g. ${def.example}`,
+    };
   }
   return { ok: true, marker: { def, value: out, text } };
 }
@@ -86,19 +112,27 @@ export function parseMarker(line: string, registry: MarkerRegistry): MarkerParse
     if (exact !== undefined) {
       if (exact.args !== undefined) return parseNamed(exact, '', text);
       if (exact.value === undefined) {
-        if (eq >= 0) return { ok: false, message: `${exact.name} takes no value in ${text}`, hint: `write ${exact.example}` };
+        if (eq >= 0)
+          return { ok: false, message: `${exact.name} takes no value in ${text}`, hint: `write ${exact.example}` };
         return { ok: true, marker: { def: exact, value: true, text } };
       }
-      if (eq < 0 && exact.value !== 'bool') return { ok: false, message: `${text} needs a value`, hint: `e.g. ${exact.example}` };
+      if (eq < 0 && exact.value !== 'bool')
+        return { ok: false, message: `${text} needs a value`, hint: `e.g. ${exact.example}` };
       const value = parseArgValue(eq < 0 ? '' : body.slice(eq + 1), exact.value);
       const bad = checkOneOf(value, exact.valueOneOf, false, exact.name);
-      if (bad !== undefined) return { ok: false, message: `${bad} in ${text}`, hint: `use one of ${exact.valueOneOf?.join(', ')}` };
+      if (bad !== undefined)
+        return { ok: false, message: `${bad} in ${text}`, hint: `use one of ${exact.valueOneOf?.join(', ')}` };
       return { ok: true, marker: { def: exact, value, text } };
     }
     const named = namedPrefix(head, registry);
     if (named !== undefined) return parseNamed(named, body.slice(named.name.length + 1), text);
   } catch (err) {
-    if (err instanceof ValueError) return { ok: false, message: `malformed marker ${text}: ${err.message}`, hint: 'quote strings that contain , ; = or spaces with "..." or `...`' };
+    if (err instanceof ValueError)
+      return {
+        ok: false,
+        message: `malformed marker ${text}: ${err.message}`,
+        hint: 'quote strings that contain , ; = or spaces with "..." or `...`',
+      };
     throw err;
   }
   if (!OWN_PREFIXES.some((p) => head.startsWith(p))) return undefined;
@@ -115,7 +149,10 @@ export function parseMarker(line: string, registry: MarkerRegistry): MarkerParse
   return {
     ok: false,
     message: `unknown marker ${text}`,
-    hint: guessDef !== undefined ? `did you mean +${guessDef.name}? e.g. ${guessDef.example}` : 'operator-ts supports the controller-gen markers listed at https://book.kubebuilder.io/reference/markers',
+    hint:
+      guessDef !== undefined
+        ? `did you mean +${guessDef.name}? e.g. ${guessDef.example}`
+        : 'operator-ts supports the controller-gen markers listed at https://book.kubebuilder.io/reference/markers',
   };
 }
 

@@ -28,7 +28,8 @@ export function splitTopLevel(text: string, sep: string): string[] {
       start = i + 1;
     }
   }
-  if (quote !== undefined) throw new ValueError(`unterminated ${quote === '`' ? 'back-quoted' : 'quoted'} string in ${JSON.stringify(text)}`);
+  if (quote !== undefined)
+    throw new ValueError(`unterminated ${quote === '`' ? 'back-quoted' : 'quoted'} string in ${JSON.stringify(text)}`);
   if (depth !== 0) throw new ValueError(`unbalanced braces in ${JSON.stringify(text)}`);
   parts.push(text.slice(start));
   return parts;
@@ -36,7 +37,10 @@ export function splitTopLevel(text: string, sep: string): string[] {
 
 function unquote(text: string): string | undefined {
   const t = text.trim();
-  if ((t.startsWith('`') && (t.length < 2 || !t.endsWith('`'))) || (t.startsWith('"') && (t.length < 2 || !t.endsWith('"')))) {
+  if (
+    (t.startsWith('`') && (t.length < 2 || !t.endsWith('`'))) ||
+    (t.startsWith('"') && (t.length < 2 || !t.endsWith('"')))
+  ) {
     throw new ValueError(`unterminated ${t.startsWith('`') ? 'back-quoted' : 'quoted'} string ${t}`);
   }
   if (t.length >= 2 && t.startsWith('`') && t.endsWith('`')) return t.slice(1, -1);

@@ -18,8 +18,17 @@ export interface FlectWord {
   readonly exact?: boolean;
 }
 
-const w = (singular: string, plural: string, extra: Omit<FlectWord, 'singular' | 'plural'> = {}): FlectWord => ({ singular, plural, ...extra });
-const alt = (singular: string, plural: string, alternative: string, extra: Omit<FlectWord, 'singular' | 'plural' | 'alternative'> = {}): FlectWord => ({
+const w = (singular: string, plural: string, extra: Omit<FlectWord, 'singular' | 'plural'> = {}): FlectWord => ({
+  singular,
+  plural,
+  ...extra,
+});
+const alt = (
+  singular: string,
+  plural: string,
+  alternative: string,
+  extra: Omit<FlectWord, 'singular' | 'plural' | 'alternative'> = {},
+): FlectWord => ({
   singular,
   plural,
   alternative,

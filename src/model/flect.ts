@@ -15,7 +15,11 @@ let singularRules: Rule[] = [];
 
 /** insertRule mirrors flect's InsertPluralRule and InsertSingularRule: the rule goes first, preceded by a rule that keeps words already ending in the replacement. */
 function insertRule(rules: Rule[], suffix: string, replacement: string): Rule[] {
-  return [{ suffix: replacement, apply: (word) => word }, { suffix, apply: (word) => word.slice(0, word.length - suffix.length) + replacement }, ...rules];
+  return [
+    { suffix: replacement, apply: (word) => word },
+    { suffix, apply: (word) => word.slice(0, word.length - suffix.length) + replacement },
+    ...rules,
+  ];
 }
 
 for (const word of FLECT_DICTIONARY) {

@@ -13,7 +13,10 @@ function libNames(lib: string, seen = new Set<string>(), names = new Set<string>
   seen.add(lib);
   const text = readFileSync(`${LIB_DIR}lib.${lib}.d.ts`, 'utf8');
   for (const m of text.matchAll(/\/\/\/ <reference lib="([^"]+)" \/>/g)) libNames(m[1] ?? '', seen, names);
-  for (const m of text.matchAll(/^(?:declare )?(?:interface|type|var|const|namespace|function|class) ([A-Z][A-Za-z0-9]*)/gm)) names.add(m[1] ?? '');
+  for (const m of text.matchAll(
+    /^(?:declare )?(?:interface|type|var|const|namespace|function|class) ([A-Z][A-Za-z0-9]*)/gm,
+  ))
+    names.add(m[1] ?? '');
   return names;
 }
 
@@ -45,13 +48,20 @@ describe('kind names', () => {
   });
 
   it("refuses a kind that is another kind's derived name in the same API folder, either way", () => {
-    expect(checkKindName('MemcachedSpec', 'cache', ['Memcached'])?.reason).toBe("MemcachedSpec is also the name of Memcached's spec type in the same API folder");
-    expect(checkKindName('Memcached', 'cache', ['MemcachedStatus'])?.reason).toBe("MemcachedStatus is also the name of Memcached's status type in the same API folder");
+    expect(checkKindName('MemcachedSpec', 'cache', ['Memcached'])?.reason).toBe(
+      "MemcachedSpec is also the name of Memcached's spec type in the same API folder",
+    );
+    expect(checkKindName('Memcached', 'cache', ['MemcachedStatus'])?.reason).toBe(
+      "MemcachedStatus is also the name of Memcached's status type in the same API folder",
+    );
     expect(checkKindName('FooResource', 'cache', ['Foo'])?.reason).toContain("Foo's resource type");
     expect(checkKindName('MemcachedSpec', 'cache', ['Redis'])).toBeUndefined();
   });
 
-  it.each(['Wire', 'Manager', 'Warnings', 'Client', 'Result', 'Request', 'V1Pod', 'Cache', 'AbortController'])('lets %s through (the scaffolds alias it where needed)', (kind) => {
-    expect(checkKindName(kind, 'cache', [])).toBeUndefined();
-  });
+  it.each(['Wire', 'Manager', 'Warnings', 'Client', 'Result', 'Request', 'V1Pod', 'Cache', 'AbortController'])(
+    'lets %s through (the scaffolds alias it where needed)',
+    (kind) => {
+      expect(checkKindName(kind, 'cache', [])).toBeUndefined();
+    },
+  );
 });

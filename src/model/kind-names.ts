@@ -74,15 +74,28 @@ function suggestion(kind: string, group: string): string {
 export function checkKindName(kind: string, group: string, siblings: readonly string[]): NameProblem | undefined {
   const fix = suggestion(kind, group);
   if (TYPESCRIPT_GLOBALS.has(kind))
-    return { reason: `${kind} is a TypeScript global: the kind's type would shadow the language's own in every file that imports it`, suggestion: fix };
-  if (SCHEMA_NAMES.has(kind)) return { reason: `every API types file imports ${kind} (generate recognises it by name), so a kind cannot take it`, suggestion: fix };
+    return {
+      reason: `${kind} is a TypeScript global: the kind's type would shadow the language's own in every file that imports it`,
+      suggestion: fix,
+    };
+  if (SCHEMA_NAMES.has(kind))
+    return {
+      reason: `every API types file imports ${kind} (generate recognises it by name), so a kind cannot take it`,
+      suggestion: fix,
+    };
   if (kind.endsWith('List'))
-    return { reason: `generate, like controller-gen, takes a type named <Kind>List for the list of <Kind>, so ${kind} would get no CRD`, suggestion: fix };
+    return {
+      reason: `generate, like controller-gen, takes a type named <Kind>List for the list of <Kind>, so ${kind} would get no CRD`,
+      suggestion: fix,
+    };
   for (const other of siblings) {
     const suffix = GENERATED_SUFFIXES.find((s) => `${other}${s}` === kind || `${kind}${s}` === other);
     if (suffix !== undefined) {
       const [owner, derived] = `${other}${suffix}` === kind ? [other, kind] : [kind, other];
-      return { reason: `${derived} is also the name of ${owner}'s ${suffix.toLowerCase()} type in the same API folder`, suggestion: fix };
+      return {
+        reason: `${derived} is also the name of ${owner}'s ${suffix.toLowerCase()} type in the same API folder`,
+        suggestion: fix,
+      };
     }
   }
   return undefined;

@@ -24,8 +24,11 @@ import { apiDir, fullGroup, relativeImport } from './resource.js';
 describe('naming', () => {
   it('accepts and rejects kinds', () => {
     for (const ok of ['Memcached', 'CronJob', 'V1Thing']) expect(() => validateKind(ok)).not.toThrow();
-    for (const bad of ['memcached', 'Mem-cached', 'Mem_cached', '1Kind', '']) expect(() => validateKind(bad)).toThrow(/invalid kind/);
-    expect(() => validateKind('mem-cached')).toThrow(expect.objectContaining({ hint: 'use a name such as --kind MemCached' }));
+    for (const bad of ['memcached', 'Mem-cached', 'Mem_cached', '1Kind', ''])
+      expect(() => validateKind(bad)).toThrow(/invalid kind/);
+    expect(() => validateKind('mem-cached')).toThrow(
+      expect.objectContaining({ hint: 'use a name such as --kind MemCached' }),
+    );
   });
 
   it('accepts and rejects groups and domains', () => {
@@ -36,14 +39,22 @@ describe('naming', () => {
   });
 
   it('suggests a valid name, never the invalid one again', () => {
-    expect(() => validateGroup('-cache')).toThrow(expect.objectContaining({ hint: 'use a name such as --group cache' }));
-    expect(() => validateGroup('My_Group.')).toThrow(expect.objectContaining({ hint: 'use a name such as --group my-group' }));
-    expect(() => validateDomain('EXAMPLE..com')).toThrow(expect.objectContaining({ hint: 'pass --domain example.com' }));
+    expect(() => validateGroup('-cache')).toThrow(
+      expect.objectContaining({ hint: 'use a name such as --group cache' }),
+    );
+    expect(() => validateGroup('My_Group.')).toThrow(
+      expect.objectContaining({ hint: 'use a name such as --group my-group' }),
+    );
+    expect(() => validateDomain('EXAMPLE..com')).toThrow(
+      expect.objectContaining({ hint: 'pass --domain example.com' }),
+    );
     expect(() => validateVersion('V1')).toThrow(expect.objectContaining({ hint: 'pass --version v1' }));
     expect(() => validateVersion('1')).toThrow(expect.objectContaining({ hint: 'pass --version v1' }));
     expect(() => validateVersion('v1alpha')).toThrow(expect.objectContaining({ hint: 'pass --version v1alpha1' }));
     expect(() => validatePlural('1things')).toThrow(expect.objectContaining({ hint: 'pass --plural things' }));
-    expect(() => validateRepo('github.com/org/my project')).toThrow(expect.objectContaining({ hint: 'pass --repo github.com/org/my-project' }));
+    expect(() => validateRepo('github.com/org/my project')).toThrow(
+      expect.objectContaining({ hint: 'pass --repo github.com/org/my-project' }),
+    );
     expect(() => validateRepo('tutorial.kubebuilder.io/project')).not.toThrow();
     for (const [check, value] of [
       [checkGroup, '-cache'],
@@ -67,12 +78,15 @@ describe('naming', () => {
 
   it('accepts and rejects versions', () => {
     for (const ok of ['v1', 'v1alpha1', 'v2beta3', 'v10']) expect(() => validateVersion(ok)).not.toThrow();
-    for (const bad of ['1', 'v0', 'V1', 'v1alpha', 'v1gamma1', 'v1beta0']) expect(() => validateVersion(bad)).toThrow(/invalid version/);
+    for (const bad of ['1', 'v0', 'V1', 'v1alpha', 'v1gamma1', 'v1beta0'])
+      expect(() => validateVersion(bad)).toThrow(/invalid version/);
   });
 
   it('validates project names and derives them from directory names', () => {
     expect(() => validateProjectName('memcached-operator')).not.toThrow();
-    expect(() => validateProjectName('My_Operator')).toThrow(expect.objectContaining({ hint: 'pass --project-name my-operator' }));
+    expect(() => validateProjectName('My_Operator')).toThrow(
+      expect.objectContaining({ hint: 'pass --project-name my-operator' }),
+    );
     expect(() => validateProjectName('a'.repeat(64))).toThrow(/DNS-1123 label/);
     expect(toProjectName('My_Operator')).toBe('my-operator');
   });
@@ -97,7 +111,9 @@ describe('naming', () => {
     expect(apiDir({ multigroup: false }, { group: 'cache', version: 'v1' })).toBe('src/api/v1');
     expect(apiDir({ multigroup: true }, { group: 'cache', version: 'v1' })).toBe('src/api/cache/v1');
     expect(relativeImport('src', 'src/controllers/a.controller.ts')).toBe('./controllers/a.controller.js');
-    expect(relativeImport('src/controllers', 'src/api/v1/zz_generated.resources.ts')).toBe('../api/v1/zz_generated.resources.js');
+    expect(relativeImport('src/controllers', 'src/api/v1/zz_generated.resources.ts')).toBe(
+      '../api/v1/zz_generated.resources.js',
+    );
     expect(relativeImport('src/webhooks/v1', 'src/webhooks/v1/a.ts')).toBe('./a.js');
   });
 });

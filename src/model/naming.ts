@@ -45,14 +45,18 @@ export function checkKind(kind: string): NameProblem | undefined {
     .join('')
     .replace(/^[0-9]+/, '');
   const suggestion = words === '' ? 'Memcached' : (words.charAt(0).toUpperCase() + words.slice(1)).slice(0, 63);
-  return { reason: 'a kind is PascalCase letters and digits starting with an upper-case letter, at most 63 characters', suggestion };
+  return {
+    reason: 'a kind is PascalCase letters and digits starting with an upper-case letter, at most 63 characters',
+    suggestion,
+  };
 }
 
 /** checkGroup: a group (without the domain) is a lower-case DNS-1123 subdomain; empty means the core group. */
 export function checkGroup(group: string): NameProblem | undefined {
   if (group === '' || (DNS1123_SUBDOMAIN.test(group) && group.length <= 253)) return undefined;
   return {
-    reason: "a group is lower-case letters, digits, '-' and '.', starting and ending with a letter or digit (a DNS-1123 subdomain)",
+    reason:
+      "a group is lower-case letters, digits, '-' and '.', starting and ending with a letter or digit (a DNS-1123 subdomain)",
     suggestion: toSubdomain(group) || 'cache',
   };
 }
@@ -60,13 +64,19 @@ export function checkGroup(group: string): NameProblem | undefined {
 /** checkDomain: the project domain is a lower-case DNS-1123 subdomain. */
 export function checkDomain(domain: string): NameProblem | undefined {
   if (DNS1123_SUBDOMAIN.test(domain) && domain.length <= 253) return undefined;
-  return { reason: 'a domain is a lower-case DNS-1123 subdomain such as example.com', suggestion: toSubdomain(domain) || 'example.com' };
+  return {
+    reason: 'a domain is a lower-case DNS-1123 subdomain such as example.com',
+    suggestion: toSubdomain(domain) || 'example.com',
+  };
 }
 
 /** checkQualifiedGroup: `<group>.<domain>` must itself be a DNS-1123 subdomain (kubebuilder checks the same), so at most 253 characters. */
 export function checkQualifiedGroup(qualified: string): NameProblem | undefined {
   if (DNS1123_SUBDOMAIN.test(qualified) && qualified.length <= 253) return undefined;
-  return { reason: 'the API group <group>.<domain> must be a DNS-1123 subdomain of at most 253 characters', suggestion: toSubdomain(qualified).slice(0, 253) || 'cache' };
+  return {
+    reason: 'the API group <group>.<domain> must be a DNS-1123 subdomain of at most 253 characters',
+    suggestion: toSubdomain(qualified).slice(0, 253) || 'cache',
+  };
 }
 
 /** checkVersion: a Kubernetes API version is v1, v1alpha1 or v2beta3 (what the API server orders versions by). */
@@ -83,7 +93,10 @@ export function checkVersion(version: string): NameProblem | undefined {
 /** checkProjectName: the project name is a DNS-1123 label (it prefixes every deployed object). */
 export function checkProjectName(name: string): NameProblem | undefined {
   if (DNS1123_LABEL.test(name) && name.length <= 63) return undefined;
-  return { reason: "it must be a DNS-1123 label (lower-case letters, digits and '-', at most 63 characters)", suggestion: toProjectName(name) || 'my-operator' };
+  return {
+    reason: "it must be a DNS-1123 label (lower-case letters, digits and '-', at most 63 characters)",
+    suggestion: toProjectName(name) || 'my-operator',
+  };
 }
 
 /** checkPlural: a resource plural is a DNS-1035 label (kubebuilder checks the same): lower case, starting with a letter. */
@@ -103,11 +116,20 @@ export function checkRepo(repo: string): NameProblem | undefined {
     .replace(/[^-A-Za-z0-9._~/]+/g, '')
     .replace(/\/{2,}/g, '/')
     .replace(/^[^A-Za-z0-9]+|\/+$/g, '');
-  return { reason: 'a repository is a module path such as github.com/org/project (no spaces, no leading or trailing /)', suggestion: cleaned || 'github.com/org/project' };
+  return {
+    reason: 'a repository is a module path such as github.com/org/project (no spaces, no leading or trailing /)',
+    suggestion: cleaned || 'github.com/org/project',
+  };
 }
 
-function flagError(what: string, value: string, problem: NameProblem | undefined, hint: (suggestion: string) => string): void {
-  if (problem !== undefined) throw new UserError(`invalid ${what} "${value}": ${problem.reason}`, { hint: hint(problem.suggestion) });
+function flagError(
+  what: string,
+  value: string,
+  problem: NameProblem | undefined,
+  hint: (suggestion: string) => string,
+): void {
+  if (problem !== undefined)
+    throw new UserError(`invalid ${what} "${value}": ${problem.reason}`, { hint: hint(problem.suggestion) });
 }
 
 /** validateKind checks a `--kind` value (see {@link checkKind}). */

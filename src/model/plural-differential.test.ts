@@ -15,7 +15,10 @@ import { crdPluralOf, flectSingularize, regularPlural } from './plural.js';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const oracleDir = fileURLToPath(new URL('./testdata/flect-oracle', import.meta.url));
 const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-const goMissing = go.error !== undefined || go.status !== 0 ? 'Go is not installed (no `go` on PATH): the differential test against flect is skipped' : undefined;
+const goMissing =
+  go.error !== undefined || go.status !== 0
+    ? 'Go is not installed (no `go` on PATH): the differential test against flect is skipped'
+    : undefined;
 if (goMissing !== undefined) console.warn(goMissing);
 
 function filesUnder(dir: string, match: (name: string) => boolean): string[] {
@@ -67,7 +70,23 @@ function corpus(): string[] {
       words.add(`Foo${capitalized(form)}`);
       words.add(`Foo${form}`);
     }
-  for (const odd of ['DNS', 'ID', 'UserID', 'APIService', 'HTTPRoute', 'IPAddress', 'PodS', 'FooX', 'my-kind', 'my_kind', 'A', 'Ab', 'OK', 'JSONPatch', 'CIDRBlock'])
+  for (const odd of [
+    'DNS',
+    'ID',
+    'UserID',
+    'APIService',
+    'HTTPRoute',
+    'IPAddress',
+    'PodS',
+    'FooX',
+    'my-kind',
+    'my_kind',
+    'A',
+    'Ab',
+    'OK',
+    'JSONPatch',
+    'CIDRBlock',
+  ])
     words.add(odd);
   words.delete('');
   return [...words].sort();
@@ -80,7 +99,10 @@ function flectModuleVersion(goMod: string): string | undefined {
 
 describe.skipIf(goMissing !== undefined)('plurals against the real flect', () => {
   it('pins the flect version controller-tools v0.23.0 requires', { timeout: 600_000 }, () => {
-    const res = spawnSync('go', ['mod', 'download', '-json', 'sigs.k8s.io/controller-tools@v0.23.0'], { encoding: 'utf8', timeout: 300_000 });
+    const res = spawnSync('go', ['mod', 'download', '-json', 'sigs.k8s.io/controller-tools@v0.23.0'], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     expect(res.status, res.stderr).toBe(0);
     const info = JSON.parse(res.stdout) as { GoMod: string };
     const pinned = flectModuleVersion(readFileSync(join(oracleDir, 'go.mod'), 'utf8'));
@@ -89,20 +111,32 @@ describe.skipIf(goMissing !== undefined)('plurals against the real flect', () =>
   });
 
   // `go run` compiles the oracle first: with a cold Go build cache on a busy 2-core machine that takes over a minute.
-  it('agrees with flect on every word, both as kubebuilder and as controller-gen pluralise, and singularised', { timeout: 600_000 }, () => {
-    const words = corpus();
-    expect(words.length).toBeGreaterThan(3000);
-    const res = spawnSync('go', ['run', '.'], { cwd: oracleDir, input: `${words.join('\n')}\n`, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 << 20 });
-    expect(res.status, res.stderr).toBe(0);
-    const lines = res.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(words.length);
-    const disagreements: string[] = [];
-    for (const line of lines) {
-      const [word = '', kubebuilder = '', controllerGen = '', singular = ''] = line.split('\t');
-      const ours = [regularPlural(word), crdPluralOf(word), flectSingularize(word)];
-      if (ours[0] !== kubebuilder || ours[1] !== controllerGen || ours[2] !== singular)
-        disagreements.push(`${word}: flect ${kubebuilder} / ${controllerGen} / ${singular}, operator-ts ${ours.join(' / ')}`);
-    }
-    expect(disagreements, `${disagreements.length} of ${words.length} words differ`).toEqual([]);
-  });
+  it(
+    'agrees with flect on every word, both as kubebuilder and as controller-gen pluralise, and singularised',
+    { timeout: 600_000 },
+    () => {
+      const words = corpus();
+      expect(words.length).toBeGreaterThan(3000);
+      const res = spawnSync('go', ['run', '.'], {
+        cwd: oracleDir,
+        input: `${words.join('\n')}\n`,
+        encoding: 'utf8',
+        timeout: 300_000,
+        maxBuffer: 64 << 20,
+      });
+      expect(res.status, res.stderr).toBe(0);
+      const lines = res.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(words.length);
+      const disagreements: string[] = [];
+      for (const line of lines) {
+        const [word = '', kubebuilder = '', controllerGen = '', singular = ''] = line.split('\t');
+        const ours = [regularPlural(word), crdPluralOf(word), flectSingularize(word)];
+        if (ours[0] !== kubebuilder || ours[1] !== controllerGen || ours[2] !== singular)
+          disagreements.push(
+            `${word}: flect ${kubebuilder} / ${controllerGen} / ${singular}, operator-ts ${ours.join(' / ')}`,
+          );
+      }
+      expect(disagreements, `${disagreements.length} of ${words.length} words differ`).toEqual([]);
+    },
+  );
 });

@@ -56,8 +56,12 @@ describe('the PROJECT reader', () => {
   });
 
   it('refuses a hand-edited domain with its line, column and the fix', () => {
-    const err = errorOf(GOOD.replace('domain: tutorial.kubebuilder.io\nprojectName', 'domain: EXAMPLE..com\nprojectName'));
-    expect(err.message).toBe('PROJECT:4:9: invalid domain "EXAMPLE..com": a domain is a lower-case DNS-1123 subdomain such as example.com');
+    const err = errorOf(
+      GOOD.replace('domain: tutorial.kubebuilder.io\nprojectName', 'domain: EXAMPLE..com\nprojectName'),
+    );
+    expect(err.message).toBe(
+      'PROJECT:4:9: invalid domain "EXAMPLE..com": a domain is a lower-case DNS-1123 subdomain such as example.com',
+    );
     expect(err.hint).toBe('write `domain: example.com` on line 4 of PROJECT');
   });
 
@@ -68,16 +72,66 @@ describe('the PROJECT reader', () => {
   });
 
   it.each([
-    ['projectName: project', 'projectName: My_Project', 'PROJECT:5:14: invalid projectName "My_Project"', 'write `projectName: my-project` on line 5 of PROJECT'],
-    ['repo: tutorial.kubebuilder.io/project', 'repo: "a b"', 'PROJECT:6:7: invalid repo "a b"', 'write `repo: a-b` on line 6 of PROJECT'],
-    ['- operator-ts.dev/v1', '- operator ts', 'PROJECT:8:3: invalid plugin key "operator ts" in layout', 'write plugin keys as <name>/<version>, e.g. operator-ts.dev/v1, on line 8 of PROJECT'],
-    ['multigroup: false', 'multigroup: no', 'PROJECT:10:13: multigroup must be true or false, found "no"', 'write `multigroup: false` (or true) on line 10 of PROJECT'],
-    ['  kind: CronJob', '  kind: cron-job', 'PROJECT:16:9: invalid resources[0].kind "cron-job"', 'write `kind: CronJob` on line 16 of PROJECT'],
-    ['- group: batch', '- group: -batch', 'PROJECT:13:10: invalid resources[0].group "-batch"', 'write `group: batch` on line 13 of PROJECT'],
-    ['  version: v1', '  version: V1', 'PROJECT:15:12: invalid resources[0].version "V1"', 'write `version: v1` on line 15 of PROJECT'],
-    ['  plural: cronjobs', '  plural: Cronjobs', 'PROJECT:17:11: invalid resources[0].plural "Cronjobs"', 'write `plural: cronjobs` on line 17 of PROJECT'],
-    ['  controller: true', '  controller: 1', 'PROJECT:22:15: resources[0].controller must be true or false, found 1', 'write `controller: false` (or true) on line 22 of PROJECT'],
-    ['    crdVersion: v1', '    crdVersion: v1beta1', 'PROJECT:20:17: resources[0].api.crdVersion must be v1, found "v1beta1"', 'write `crdVersion: v1` on line 20 of PROJECT'],
+    [
+      'projectName: project',
+      'projectName: My_Project',
+      'PROJECT:5:14: invalid projectName "My_Project"',
+      'write `projectName: my-project` on line 5 of PROJECT',
+    ],
+    [
+      'repo: tutorial.kubebuilder.io/project',
+      'repo: "a b"',
+      'PROJECT:6:7: invalid repo "a b"',
+      'write `repo: a-b` on line 6 of PROJECT',
+    ],
+    [
+      '- operator-ts.dev/v1',
+      '- operator ts',
+      'PROJECT:8:3: invalid plugin key "operator ts" in layout',
+      'write plugin keys as <name>/<version>, e.g. operator-ts.dev/v1, on line 8 of PROJECT',
+    ],
+    [
+      'multigroup: false',
+      'multigroup: no',
+      'PROJECT:10:13: multigroup must be true or false, found "no"',
+      'write `multigroup: false` (or true) on line 10 of PROJECT',
+    ],
+    [
+      '  kind: CronJob',
+      '  kind: cron-job',
+      'PROJECT:16:9: invalid resources[0].kind "cron-job"',
+      'write `kind: CronJob` on line 16 of PROJECT',
+    ],
+    [
+      '- group: batch',
+      '- group: -batch',
+      'PROJECT:13:10: invalid resources[0].group "-batch"',
+      'write `group: batch` on line 13 of PROJECT',
+    ],
+    [
+      '  version: v1',
+      '  version: V1',
+      'PROJECT:15:12: invalid resources[0].version "V1"',
+      'write `version: v1` on line 15 of PROJECT',
+    ],
+    [
+      '  plural: cronjobs',
+      '  plural: Cronjobs',
+      'PROJECT:17:11: invalid resources[0].plural "Cronjobs"',
+      'write `plural: cronjobs` on line 17 of PROJECT',
+    ],
+    [
+      '  controller: true',
+      '  controller: 1',
+      'PROJECT:22:15: resources[0].controller must be true or false, found 1',
+      'write `controller: false` (or true) on line 22 of PROJECT',
+    ],
+    [
+      '    crdVersion: v1',
+      '    crdVersion: v1beta1',
+      'PROJECT:20:17: resources[0].api.crdVersion must be v1, found "v1beta1"',
+      'write `crdVersion: v1` on line 20 of PROJECT',
+    ],
     [
       '  controller: true',
       '  controller: true\n  webhooks:\n    webhookVersion: v1\n    sidecarInjection: "yes"',
@@ -98,21 +152,34 @@ describe('the PROJECT reader', () => {
 
   it('refuses a resource listed twice, at the second entry', () => {
     const twice = `${GOOD}- group: batch\n  version: v1\n  kind: CronJob\n`;
-    expect(errorOf(`${GOOD}- group: batch\n  domain: tutorial.kubebuilder.io\n  version: v1\n  kind: CronJob\n`).message).toBe(
+    expect(
+      errorOf(`${GOOD}- group: batch\n  domain: tutorial.kubebuilder.io\n  version: v1\n  kind: CronJob\n`).message,
+    ).toBe(
       'PROJECT:23:3: resources[1] repeats batch.tutorial.kubebuilder.io/v1 CronJob (already resources[0] on line 13)',
     );
     // The built-in batch/v1 CronJob is another resource than the project's own.
-    expect(parseProject(`${twice.replace('- group: batch\n  version', '- core: true\n  group: batch\n  version')}`).resources).toHaveLength(2);
+    expect(
+      parseProject(`${twice.replace('- group: batch\n  version', '- core: true\n  group: batch\n  version')}`)
+        .resources,
+    ).toHaveLength(2);
   });
 
   it('refuses YAML errors and other shapes with a location', () => {
     expect(errorOf('version: [\n').message).toMatch(/^PROJECT:\d+:\d+: PROJECT is not valid YAML: /);
     expect(errorOf('- a\n').message).toBe('PROJECT:1:1: PROJECT is not a project file (expected a YAML mapping)');
-    expect(errorOf('version: "2"\ndomain: a\nprojectName: b\nlayout: [a.dev/v1]\n').message).toBe('PROJECT:1:10: PROJECT has unsupported version "2"');
-    expect(errorOf(GOOD.replace(/resources:[^]*$/, 'resources: oops\n')).message).toBe('PROJECT:12:12: resources must be a list of resource entries');
-    expect(errorOf(GOOD.replace(/resources:[^]*$/, 'resources:\n- 42\n')).message).toBe('PROJECT:13:3: resources[0] must be a mapping with group, version and kind');
+    expect(errorOf('version: "2"\ndomain: a\nprojectName: b\nlayout: [a.dev/v1]\n').message).toBe(
+      'PROJECT:1:10: PROJECT has unsupported version "2"',
+    );
+    expect(errorOf(GOOD.replace(/resources:[^]*$/, 'resources: oops\n')).message).toBe(
+      'PROJECT:12:12: resources must be a list of resource entries',
+    );
+    expect(errorOf(GOOD.replace(/resources:[^]*$/, 'resources:\n- 42\n')).message).toBe(
+      'PROJECT:13:3: resources[0] must be a mapping with group, version and kind',
+    );
     expect(errorOf(GOOD.replace('  kind: CronJob\n', '')).message).toBe('PROJECT:13:3: resources[0] has no kind');
-    expect(errorOf(GOOD.replace('layout:\n- operator-ts.dev/v1', 'layout: operator-ts.dev/v1')).message).toBe('PROJECT:7:9: layout must be a list of plugin keys');
+    expect(errorOf(GOOD.replace('layout:\n- operator-ts.dev/v1', 'layout: operator-ts.dev/v1')).message).toBe(
+      'PROJECT:7:9: layout must be a list of plugin keys',
+    );
   });
 
   it('keeps keys it does not know, and reads a kubebuilder PROJECT', () => {
@@ -147,7 +214,9 @@ version: "3"
     expect(project.repo).toBe('tutorial.kubebuilder.io/project');
     expect(project.plugins['helm.kubebuilder.io/v2-alpha']).toEqual({ manifests: 'dist/install.yaml' });
     expect(project.resources[0]?.plural).toBe('cronjobs');
-    expect(serializeProject(parseProject(GOOD.replace('cliVersion: 0.1.0\n', 'cliVersion: 0.1.0\nextra: kept\n')))).toContain('extra: kept\n');
+    expect(
+      serializeProject(parseProject(GOOD.replace('cliVersion: 0.1.0\n', 'cliVersion: 0.1.0\nextra: kept\n'))),
+    ).toContain('extra: kept\n');
   });
 
   it('locates later problems found by the commands', () => {
@@ -168,6 +237,8 @@ version: "3"
   it('refuses a PROJECT it cannot read as a user error with the fix', () => {
     const dir = mkdtempSync(join(tmpdir(), 'operator-ts-project-'));
     mkdirSync(join(dir, 'PROJECT'));
-    expect(() => readProjectFile(dir)).toThrow(expect.objectContaining({ name: 'UserError', message: `PROJECT in ${dir} is a folder, not the project file` }));
+    expect(() => readProjectFile(dir)).toThrow(
+      expect.objectContaining({ name: 'UserError', message: `PROJECT in ${dir} is a folder, not the project file` }),
+    );
   });
 });

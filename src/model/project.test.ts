@@ -51,7 +51,14 @@ describe('PROJECT file', () => {
   });
 
   it('writes a new project without empty sections', () => {
-    const p = newProject({ domain: 'my.domain', projectName: 'x', layout: ['operator-ts.dev/v1'], cliVersion: '1.0.0', multigroup: false, namespaced: false });
+    const p = newProject({
+      domain: 'my.domain',
+      projectName: 'x',
+      layout: ['operator-ts.dev/v1'],
+      cliVersion: '1.0.0',
+      multigroup: false,
+      namespaced: false,
+    });
     expect(serializeProject(p)).toBe(
       `${PROJECT_HEADER}version: "3"\ndomain: my.domain\nprojectName: x\nlayout:\n- operator-ts.dev/v1\ncliVersion: 1.0.0\nmultigroup: false\nnamespaced: false\n`,
     );
@@ -59,15 +66,21 @@ describe('PROJECT file', () => {
 
   it('finds resources by group, version and kind', () => {
     const p = parseProject(CANONICAL);
-    expect(findResource(p, { group: 'cache', domain: 'example.com', version: 'v1alpha1', kind: 'Memcached' })?.plural).toBe('memcacheds');
-    expect(findResource(p, { group: 'cache', domain: 'example.com', version: 'v1', kind: 'Memcached' })).toBeUndefined();
+    expect(
+      findResource(p, { group: 'cache', domain: 'example.com', version: 'v1alpha1', kind: 'Memcached' })?.plural,
+    ).toBe('memcacheds');
+    expect(
+      findResource(p, { group: 'cache', domain: 'example.com', version: 'v1', kind: 'Memcached' }),
+    ).toBeUndefined();
   });
 
   it("tells a built-in kind from the project's own kind of the same group name", () => {
     const p = parseProject(CANONICAL);
     p.resources.push({ core: true, group: 'batch', version: 'v1', kind: 'CronJob', plural: 'cronjobs' });
     p.resources.push({ group: 'batch', domain: 'example.com', version: 'v1', kind: 'CronJob', plural: 'cronjobs' });
-    expect(findResource(p, { group: 'batch', domain: 'example.com', version: 'v1', kind: 'CronJob' })?.core).toBeUndefined();
+    expect(
+      findResource(p, { group: 'batch', domain: 'example.com', version: 'v1', kind: 'CronJob' })?.core,
+    ).toBeUndefined();
     expect(findResource(p, { core: true, group: 'batch', version: 'v1', kind: 'CronJob' })?.core).toBe(true);
   });
 });

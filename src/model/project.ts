@@ -62,8 +62,31 @@ export interface ProjectConfig {
   [extra: string]: unknown;
 }
 
-const TOP_KEYS = ['version', 'domain', 'projectName', 'repo', 'layout', 'cliVersion', 'multigroup', 'namespaced', 'plugins', 'resources'];
-const RESOURCE_KEYS = ['core', 'external', 'group', 'domain', 'version', 'kind', 'plural', 'path', 'api', 'controller', 'webhooks'];
+const TOP_KEYS = [
+  'version',
+  'domain',
+  'projectName',
+  'repo',
+  'layout',
+  'cliVersion',
+  'multigroup',
+  'namespaced',
+  'plugins',
+  'resources',
+];
+const RESOURCE_KEYS = [
+  'core',
+  'external',
+  'group',
+  'domain',
+  'version',
+  'kind',
+  'plural',
+  'path',
+  'api',
+  'controller',
+  'webhooks',
+];
 const WEBHOOK_KEYS = ['webhookVersion', 'defaulting', 'validation', 'conversion', 'spoke', 'sidecarInjection'];
 
 /** ordered copies the keys of obj in the given order first, then any other keys in their original order. */
@@ -90,6 +113,8 @@ export function serializeProject(project: ProjectConfig): string {
 }
 
 /** newProject creates the project model init records. */
-export function newProject(init: Pick<ProjectConfig, 'domain' | 'projectName' | 'repo' | 'layout' | 'cliVersion' | 'multigroup' | 'namespaced'>): ProjectConfig {
+export function newProject(
+  init: Pick<ProjectConfig, 'domain' | 'projectName' | 'repo' | 'layout' | 'cliVersion' | 'multigroup' | 'namespaced'>,
+): ProjectConfig {
   return { version: '3', ...init, plugins: {}, resources: [] };
 }

@@ -12,13 +12,19 @@ export function fullGroup(res: Pick<ResourceConfig, 'group' | 'domain' | 'core'>
  * kubebuilder's GVK compares group and domain): the built-in batch/v1 CronJob and a project's own
  * batch.<domain>/v1 CronJob are different resources.
  */
-export function findResource(project: ProjectConfig, res: Pick<ResourceConfig, 'group' | 'domain' | 'core' | 'version' | 'kind'>): ResourceConfig | undefined {
+export function findResource(
+  project: ProjectConfig,
+  res: Pick<ResourceConfig, 'group' | 'domain' | 'core' | 'version' | 'kind'>,
+): ResourceConfig | undefined {
   const group = fullGroup(res);
   return project.resources.find((r) => fullGroup(r) === group && r.version === res.version && r.kind === res.kind);
 }
 
 /** apiDir is the folder of a version's API types: `src/api/<version>` or, multigroup, `src/api/<group>/<version>`. */
-export function apiDir(project: Pick<ProjectConfig, 'multigroup'>, res: Pick<ResourceConfig, 'group' | 'version'>): string {
+export function apiDir(
+  project: Pick<ProjectConfig, 'multigroup'>,
+  res: Pick<ResourceConfig, 'group' | 'version'>,
+): string {
   return project.multigroup ? `src/api/${res.group}/${res.version}` : `src/api/${res.version}`;
 }
 
@@ -28,7 +34,10 @@ export function controllersDir(project: Pick<ProjectConfig, 'multigroup'>, res: 
 }
 
 /** webhooksDir is `src/webhooks/<version>` or, multigroup, `src/webhooks/<group>/<version>`. */
-export function webhooksDir(project: Pick<ProjectConfig, 'multigroup'>, res: Pick<ResourceConfig, 'group' | 'version'>): string {
+export function webhooksDir(
+  project: Pick<ProjectConfig, 'multigroup'>,
+  res: Pick<ResourceConfig, 'group' | 'version'>,
+): string {
   return project.multigroup ? `src/webhooks/${res.group}/${res.version}` : `src/webhooks/${res.version}`;
 }
 

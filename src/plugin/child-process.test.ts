@@ -14,7 +14,7 @@ function alive(pid: number): boolean {
 }
 
 async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  for (const end = Date.now() + ms; !check(); ) {
+  for (const end = Date.now() + ms; !check();) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -25,15 +25,21 @@ describe('runCommand', () => {
     await runCommand('sh', ['-c', 'exit 0'], { cwd: '.' });
     const err = await runCommand('sh', ['-c', 'echo broken >&2; exit 3'], { cwd: '.' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CommandFailure);
-    expect(err).toMatchObject({ exitCode: 3, stderr: 'broken\n', message: 'sh -c echo broken >&2; exit 3 exited with code 3' });
-    await expect(runCommand('no-such-program-here', [], { cwd: '.' })).rejects.toThrow(/cannot run no-such-program-here: spawn no-such-program-here ENOENT/);
+    expect(err).toMatchObject({
+      exitCode: 3,
+      stderr: 'broken\n',
+      message: 'sh -c echo broken >&2; exit 3 exited with code 3',
+    });
+    await expect(runCommand('no-such-program-here', [], { cwd: '.' })).rejects.toThrow(
+      /cannot run no-such-program-here: spawn no-such-program-here ENOENT/,
+    );
   });
 
   it('on abort stops the whole process group, also a member that ignores SIGTERM, and rejects with the reason', async () => {
     const controller = new AbortController();
     const reason = new Error('interrupted by SIGINT');
     // The leader starts a grandchild that ignores SIGTERM, prints both pids, and waits.
-    const script = "sh -c 'trap \"\" TERM; while :; do sleep 0.1; done' & echo $$ $! > pids; wait";
+    const script = 'sh -c \'trap "" TERM; while :; do sleep 0.1; done\' & echo $$ $! > pids; wait';
     const cwd = mkdtempSync(join(tmpdir(), 'ots-run-'));
     const running = runCommand('sh', ['-c', script], { cwd, signal: controller.signal, killAfterMs: 300 });
     let pids: number[] = [];

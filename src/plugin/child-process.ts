@@ -65,7 +65,13 @@ export async function runCommand(file: string, args: readonly string[], options:
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null } | Error>((resolve) => {
     child.once('error', (err) => resolve(err));
     // Then the rest of stderr, unless something the child left running still holds the pipe.
-    child.once('exit', (code, signal) => void Promise.race([closed, new Promise((r) => setTimeout(r, 1_000).unref())]).then(() => resolve({ code, signal })));
+    child.once(
+      'exit',
+      (code, signal) =>
+        void Promise.race([closed, new Promise((r) => setTimeout(r, 1_000).unref())]).then(() =>
+          resolve({ code, signal }),
+        ),
+    );
   });
   const pgid = child.pid;
   if (pgid !== undefined) {
@@ -91,7 +97,8 @@ export async function runCommand(file: string, args: readonly string[], options:
     }
     if (outcome instanceof Error) throw new CommandFailure(`cannot run ${file}: ${outcome.message}`, undefined, stderr);
     if (outcome.code !== 0) {
-      const how = outcome.signal !== null ? `was killed by ${outcome.signal}` : `exited with code ${String(outcome.code)}`;
+      const how =
+        outcome.signal !== null ? `was killed by ${outcome.signal}` : `exited with code ${String(outcome.code)}`;
       throw new CommandFailure(`${[file, ...args].join(' ')} ${how}`, outcome.code ?? undefined, stderr);
     }
   } finally {

@@ -5,7 +5,12 @@ import { runHook } from './run.js';
 import { UserError } from '../errors/user-error.js';
 import type { HookContext } from './types.js';
 
-const ts = definePlugin({ name: 'typescript.operator-ts.dev', version: 'v1', description: 'ts', init: { scaffold() {} } });
+const ts = definePlugin({
+  name: 'typescript.operator-ts.dev',
+  version: 'v1',
+  description: 'ts',
+  init: { scaffold() {} },
+});
 const kz = definePlugin({ name: 'kustomize.operator-ts.dev', version: 'v2', description: 'kz' });
 const kzOld = definePlugin({ name: 'kustomize.operator-ts.dev', version: 'v1', description: 'old' });
 const bundle = defineBundle({ name: 'operator-ts.dev', version: 'v1', description: 'default', plugins: [ts, kz] });
@@ -14,11 +19,11 @@ const all = [bundle, ts, kz, kzOld];
 describe('plugin chain resolution', () => {
   it('gives plugins keys and flattens bundles', () => {
     expect(ts.key).toBe('typescript.operator-ts.dev/v1');
-    expect(defineBundle({ name: 'outer.dev', version: 'v1', description: '', plugins: [bundle, kzOld] }).plugins.map((p) => p.key)).toEqual([
-      'typescript.operator-ts.dev/v1',
-      'kustomize.operator-ts.dev/v2',
-      'kustomize.operator-ts.dev/v1',
-    ]);
+    expect(
+      defineBundle({ name: 'outer.dev', version: 'v1', description: '', plugins: [bundle, kzOld] }).plugins.map(
+        (p) => p.key,
+      ),
+    ).toEqual(['typescript.operator-ts.dev/v1', 'kustomize.operator-ts.dev/v2', 'kustomize.operator-ts.dev/v1']);
   });
 
   it('resolves full and short keys by name prefix and exact version', () => {
@@ -49,8 +54,26 @@ describe('plugin chain resolution', () => {
   });
 
   it('wraps hook errors with command, plugin and hook, keeping user errors as they are', async () => {
-    const boom = definePlugin({ name: 'boom.dev', version: 'v1', description: '', init: { scaffold() { throw new Error('kaput'); } } });
-    const user = definePlugin({ name: 'user.dev', version: 'v1', description: '', init: { scaffold() { throw new UserError('bad input'); } } });
+    const boom = definePlugin({
+      name: 'boom.dev',
+      version: 'v1',
+      description: '',
+      init: {
+        scaffold() {
+          throw new Error('kaput');
+        },
+      },
+    });
+    const user = definePlugin({
+      name: 'user.dev',
+      version: 'v1',
+      description: '',
+      init: {
+        scaffold() {
+          throw new UserError('bad input');
+        },
+      },
+    });
     const ctx = {} as HookContext;
     const err = (await runHook([boom], 'init', 'scaffold', () => ctx).then(
       () => new Error('no error'),

@@ -13,11 +13,15 @@ export function findPlugin(key: string, available: readonly (Plugin | Bundle)[])
   const slash = key.lastIndexOf('/');
   const name = slash < 0 ? key : key.slice(0, slash);
   const version = slash < 0 ? undefined : key.slice(slash + 1);
-  const matches = available.filter((p) => (p.name === name || p.name.startsWith(`${name}.`)) && (version === undefined || p.version === version));
+  const matches = available.filter(
+    (p) => (p.name === name || p.name.startsWith(`${name}.`)) && (version === undefined || p.version === version),
+  );
   const known = available.map((p) => p.key).join(', ');
   if (matches.length === 0) throw new UserError(`no plugin matches "${key}"`, { hint: `use one of: ${known}` });
   if (matches.length > 1)
-    throw new UserError(`plugin key "${key}" is ambiguous: it matches ${matches.map((m) => m.key).join(', ')}`, { hint: 'use the full key' });
+    throw new UserError(`plugin key "${key}" is ambiguous: it matches ${matches.map((m) => m.key).join(', ')}`, {
+      hint: 'use the full key',
+    });
   return matches[0]!;
 }
 
@@ -36,7 +40,8 @@ export function resolveKeys(keys: readonly string[], available: readonly (Plugin
   for (const key of keys) {
     const found = findPlugin(key, available);
     if (!full.includes(found.key)) full.push(found.key);
-    for (const p of found.type === 'bundle' ? found.plugins : [found]) if (!plugins.some((o) => o.key === p.key)) plugins.push(p);
+    for (const p of found.type === 'bundle' ? found.plugins : [found])
+      if (!plugins.some((o) => o.key === p.key)) plugins.push(p);
   }
   return { plugins, keys: full };
 }

@@ -28,13 +28,17 @@ export async function runHook(
 ): Promise<void> {
   for (const plugin of chain) {
     const sub: Subcommand | undefined = plugin[command];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with sub as this below
     const fn = sub?.[hook];
     if (sub === undefined || fn === undefined) continue;
     try {
       await fn.call(sub, contextFor(plugin));
     } catch (err) {
       if (isUserError(err)) throw err;
-      throw new Error(`${commandLabel(command)}: plugin ${plugin.key}: ${hook}: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+      throw new Error(
+        `${commandLabel(command)}: plugin ${plugin.key}: ${hook}: ${(err as Error)?.message ?? String(err)}`,
+        { cause: err },
+      );
     }
   }
 }

@@ -49,7 +49,15 @@ export interface HookContext {
   readonly files: FileSink;
   readonly tree: ReadonlyTree;
   readonly log: HookLog;
-  readonly cli: { readonly name: string; readonly version: string };
+  /**
+   * The running CLI: its name, version, and the packages its generator loads with their pinned versions
+   * (a generated project lists them in devDependencies, so an operator's production install leaves them out).
+   */
+  readonly cli: {
+    readonly name: string;
+    readonly version: string;
+    readonly generatorDependencies: Readonly<Record<string, string>>;
+  };
   readonly dryRun: boolean;
   /**
    * Aborted when the user interrupts the command (Ctrl-C, SIGTERM). A postScaffold hook that runs a
@@ -75,6 +83,24 @@ export interface Subcommand {
   postScaffold?(ctx: HookContext): void | Promise<void>;
 }
 
+/**
+ * ReplayStep is one command that re-creates what a plugin recorded in PROJECT, run by `alpha generate` and
+ * `alpha update` to scaffold the project afresh: argv without the binary name (`['edit', '--plugins', ...]`)
+ * and, in `seed`, project-relative paths of the user's files the command reads, copied into the fresh tree first.
+ */
+export interface ReplayStep {
+  readonly argv: readonly string[];
+  readonly seed?: readonly string[];
+}
+
+/** ReplayInput is what a plugin's replay reads: its entry of PROJECT's `plugins`, the project and its folder. */
+export interface ReplayInput {
+  readonly settings: Readonly<Record<string, unknown>> | undefined;
+  readonly project: ProjectConfig;
+  /** Absolute folder of the project being re-scaffolded, for flags that name one of its files. */
+  readonly root: string;
+}
+
 /** PluginInit is what {@link definePlugin} takes. */
 export interface PluginInit {
   /** DNS-like name, e.g. `typescript.operator-ts.dev`. */
@@ -88,6 +114,13 @@ export interface PluginInit {
   readonly createApi?: Subcommand;
   readonly createWebhook?: Subcommand;
   readonly edit?: Subcommand;
+  /**
+   * replay gives the commands that re-create what this plugin recorded in PROJECT (its `plugins` entry, its
+   * layout key). Without it, a layout key whose plugin has no init is replayed as `edit --plugins <key>`.
+   * A `create api` step replaces the plain one for its group/version/kind; `edit` steps run after every
+   * API and webhook is scaffolded.
+   */
+  readonly replay?: (input: ReplayInput) => readonly ReplayStep[];
 }
 
 /** Plugin is a defined plugin: its init plus the key `<name>/<version>` written to the project file. */

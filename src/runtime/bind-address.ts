@@ -14,7 +14,9 @@ export function parseBindAddress(value: string | undefined, what: string): BindA
   const match = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(value);
   const port = Number(match?.[3]);
   if (match === null || port > 65535) {
-    throw new Error(`${what} bind address "${value}" is invalid: use ":8080", "127.0.0.1:8080", "[::1]:8080", or "0" to disable`);
+    throw new Error(
+      `${what} bind address "${value}" is invalid: use ":8080", "127.0.0.1:8080", "[::1]:8080", or "0" to disable`,
+    );
   }
   const host = match[1] ?? match[2];
   return { host: host === '' ? undefined : host, port };

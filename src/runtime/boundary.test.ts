@@ -48,17 +48,36 @@ function packageOf(spec: string): string {
  * A new folder fails the test below until it is placed here.
  */
 const layers: ReadonlyArray<{ units: readonly string[]; holds: string }> = [
-  { units: ['core'], holds: 'resource descriptors, wire types, built-in kinds, Runnable, bind addresses, lazily loaded node modules' },
-  { units: ['log', 'reconcile', 'json'], holds: 'loggers; the reconcile contract (Request, Result, Reconciler); stack-safe JSON copy, equality, serialisation and diff' },
-  { units: ['workqueue', 'certwatcher'], holds: 'work queues and rate limiters; serving certificates reloaded from disk' },
+  {
+    units: ['core'],
+    holds: 'resource descriptors, wire types, built-in kinds, Runnable, bind addresses, lazily loaded node modules',
+  },
+  {
+    units: ['log', 'reconcile', 'json'],
+    holds:
+      'loggers; the reconcile contract (Request, Result, Reconciler); stack-safe JSON copy, equality, serialisation and diff',
+  },
+  {
+    units: ['workqueue', 'certwatcher'],
+    holds: 'work queues and rate limiters; serving certificates reloaded from disk',
+  },
   {
     units: ['metrics', 'tracing', 'handler'],
     holds: 'the Prometheus registry and the tracer (which every other layer may record into); event handlers',
   },
-  { units: ['rest', 'predicate', 'webhook'], holds: 'transport, REST client and API errors; predicates; the webhook server and handlers' },
+  {
+    units: ['rest', 'predicate', 'webhook'],
+    holds: 'transport, REST client and API errors; predicates; the webhook server and handlers',
+  },
   { units: ['cache', 'metrics/server'], holds: 'reflectors, informers and the informer cache; the /metrics server' },
-  { units: ['client', 'leaderelection', 'controller'], holds: 'the cache-backed client; Lease leader election; controllers and their builder' },
-  { units: ['helpers', 'webhookcerts'], holds: 'conditions, finalizers, owner and object references, create-or-update; self-managed webhook certificates' },
+  {
+    units: ['client', 'leaderelection', 'controller'],
+    holds: 'the cache-backed client; Lease leader election; controllers and their builder',
+  },
+  {
+    units: ['helpers', 'webhookcerts'],
+    holds: 'conditions, finalizers, owner and object references, create-or-update; self-managed webhook certificates',
+  },
   { units: ['events'], holds: 'event recorders, whose events point at objects by object reference' },
   { units: ['manager', 'fake'], holds: 'the manager; fakes for unit tests' },
   { units: ['helm'], holds: 'Helm-hybrid releases: chart rendering, the mutation allow-list, apply and prune' },
@@ -88,7 +107,9 @@ function unitOf(file: string): string {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)) {
+  for (const m of text.matchAll(
+    /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+  )) {
     specifiers.push((m[1] ?? m[2] ?? m[3]) as string);
   }
   return specifiers;
@@ -138,7 +159,8 @@ describe('runtime dependencies', () => {
         const pkg = packageOf(spec);
         const only = allowedPackages[pkg];
         if (!(pkg in allowedPackages)) offences.push(`${name(file)} -> ${spec} (not a runtime dependency)`);
-        else if (only !== undefined && !only.includes(unit)) offences.push(`${name(file)} -> ${spec} (only ${only})`);
+        else if (only !== undefined && !only.includes(unit))
+          offences.push(`${name(file)} -> ${spec} (only ${only.join(', ')})`);
       }
     }
     expect(offences).toEqual([]);
@@ -163,7 +185,8 @@ describe('runtime layers', () => {
         if (targetUnit === unit) continue;
         const from = rank.get(unit) ?? -1;
         const to = rank.get(targetUnit) ?? Number.POSITIVE_INFINITY;
-        if (to >= from) upward.push(`${name(file)} (${unit}, layer ${from}) -> ${name(target)} (${targetUnit}, layer ${to})`);
+        if (to >= from)
+          upward.push(`${name(file)} (${unit}, layer ${from}) -> ${name(target)} (${targetUnit}, layer ${to})`);
       }
     }
     expect(upward).toEqual([]);
@@ -191,7 +214,11 @@ describe('runtime layers', () => {
   });
 
   it('ships no module that imports test code', () => {
-    const offences = shipped.flatMap(({ file }) => relativeImports(file).filter((t) => testOnlyUnits.has(unitOf(t))).map((t) => `${name(file)} -> ${name(t)}`));
+    const offences = shipped.flatMap(({ file }) =>
+      relativeImports(file)
+        .filter((t) => testOnlyUnits.has(unitOf(t)))
+        .map((t) => `${name(file)} -> ${name(t)}`),
+    );
     expect(offences).toEqual([]);
   });
 });

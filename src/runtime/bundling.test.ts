@@ -24,7 +24,11 @@ function isTypeofRequireCheck(node: ts.Expression): boolean {
   if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken) return false;
   const { left, right } = node;
   return (
-    ts.isTypeOfExpression(left) && ts.isIdentifier(left.expression) && left.expression.text === 'require' && ts.isStringLiteral(right) && right.text === 'function'
+    ts.isTypeOfExpression(left) &&
+    ts.isIdentifier(left.expression) &&
+    left.expression.text === 'require' &&
+    ts.isStringLiteral(right) &&
+    right.text === 'function'
   );
 }
 
@@ -35,7 +39,12 @@ function literalArgument(call: ts.CallExpression): string | undefined {
 
 /** isRequireCall matches `require('<spec>')` with a literal specifier. */
 function isRequireCall(node: ts.Node, spec: string): boolean {
-  return ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && literalArgument(node) === spec;
+  return (
+    ts.isCallExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === 'require' &&
+    literalArgument(node) === spec
+  );
 }
 
 /** calleeName is the called function's name: `f` of `f()` and of `a.f()`. */
@@ -57,8 +66,10 @@ function problemsOf(file: string): string[] {
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      if (callee.kind === ts.SyntaxKind.ImportKeyword && literalArgument(node) === undefined) at(node, 'import() with a computed specifier');
-      if (ts.isIdentifier(callee) && callee.text === 'require' && literalArgument(node) === undefined) at(node, 'require() with a computed specifier');
+      if (callee.kind === ts.SyntaxKind.ImportKeyword && literalArgument(node) === undefined)
+        at(node, 'import() with a computed specifier');
+      if (ts.isIdentifier(callee) && callee.text === 'require' && literalArgument(node) === undefined)
+        at(node, 'require() with a computed specifier');
       if (ts.isCallExpression(callee) && calleeName(callee) === 'createRequire') {
         // Allowed only as the unbundled branch of `typeof require === 'function' ? require(s) : createRequire(...)(s)`.
         const spec = literalArgument(node);
@@ -69,19 +80,44 @@ function problemsOf(file: string): string[] {
           parent.whenFalse === node &&
           isTypeofRequireCheck(parent.condition) &&
           isRequireCall(parent.whenTrue, spec);
-        if (!guarded) at(node, 'createRequire(...)(...) that a bundler cannot follow: guard it with a literal require() (see manager/client-node.ts)');
+        if (!guarded)
+          at(
+            node,
+            'createRequire(...)(...) that a bundler cannot follow: guard it with a literal require() (see manager/client-node.ts)',
+          );
       }
-      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'resolve' && ts.isIdentifier(callee.expression) && callee.expression.text === 'require')
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        callee.name.text === 'resolve' &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'require'
+      )
         at(node, 'require.resolve (no files next to a bundle)');
-      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'transport' && ts.isIdentifier(callee.expression) && callee.expression.text === 'pino')
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        callee.name.text === 'transport' &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'pino'
+      )
         at(node, 'pino.transport (its worker file is not in a bundle)');
     }
-    if (ts.isIdentifier(node) && (node.text === '__dirname' || node.text === '__filename')) at(node, `${node.text} (no files next to a bundle)`);
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Worker') at(node, 'new Worker (its script is not in a bundle)');
-    if (ts.isPropertyAccessExpression(node) && ts.isMetaProperty(node.expression) && ['dirname', 'filename', 'resolve'].includes(node.name.text))
+    if (ts.isIdentifier(node) && (node.text === '__dirname' || node.text === '__filename'))
+      at(node, `${node.text} (no files next to a bundle)`);
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Worker')
+      at(node, 'new Worker (its script is not in a bundle)');
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isMetaProperty(node.expression) &&
+      ['dirname', 'filename', 'resolve'].includes(node.name.text)
+    )
       at(node, `import.meta.${node.name.text} (no files next to a bundle)`);
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (['worker_threads', 'node:worker_threads'].includes(node.moduleSpecifier.text)) at(node, 'worker_threads (its scripts are not in a bundle)');
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      if (['worker_threads', 'node:worker_threads'].includes(node.moduleSpecifier.text))
+        at(node, 'worker_threads (its scripts are not in a bundle)');
     }
     ts.forEachChild(node, visit);
   };

@@ -53,7 +53,13 @@ export type { EventRecorder } from './events/recorder.js';
 export type { FieldIndexer } from './cache/field-index.js';
 
 // What reconcilers do to objects.
-export { findStatusCondition, isStatusConditionTrue, setStatusCondition, type Condition, type ConditionInput } from './helpers/conditions.js';
+export {
+  findStatusCondition,
+  isStatusConditionTrue,
+  setStatusCondition,
+  type Condition,
+  type ConditionInput,
+} from './helpers/conditions.js';
 export { addFinalizer, containsFinalizer, finalizer, removeFinalizer } from './helpers/finalizers.js';
 export { getControllerOf, setControllerReference } from './helpers/owner-references.js';
 export { getReference } from './helpers/object-reference.js';
@@ -61,6 +67,16 @@ export { createOrUpdate } from './helpers/create-or-update.js';
 
 // Webhooks.
 export { newWebhookManagedBy } from './webhook/builder.js';
-export { WebhookCertificateProvisioner, certificateRunnables, type SelfManagedCertificateOptions } from './webhookcerts/provisioner.js';
+export {
+  WebhookCertificateProvisioner,
+  certificateRunnables,
+  type SelfManagedCertificateOptions,
+} from './webhookcerts/provisioner.js';
 export type { CABundleTargets } from './webhookcerts/ca-injection.js';
-export { AdmissionError, type AdmissionContext, type CustomDefaulter, type CustomValidator, type Warnings } from './webhook/admission.js';
+export {
+  AdmissionError,
+  type AdmissionContext,
+  type CustomDefaulter,
+  type CustomValidator,
+  type Warnings,
+} from './webhook/admission.js';

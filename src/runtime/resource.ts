@@ -54,7 +54,7 @@ export interface ResourceDescriptorInit {
  */
 export function defineResource<T extends KubernetesObject>(init: ResourceDescriptorInit): ResourceDescriptor<Wire<T>> {
   const apiVersion = init.group === '' ? init.version : `${init.group}/${init.version}`;
-  return Object.freeze({ ...init, apiVersion }) as ResourceDescriptor<Wire<T>>;
+  return Object.freeze({ ...init, apiVersion });
 }
 
 /** ObjectOf extracts the object type a descriptor carries: the wire type, such as `ObjectOf<typeof builtin.Job>`. */

@@ -12,7 +12,8 @@ function emittedImports(file: string): string[] {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
   }).outputText;
   const specs: string[] = [];
-  for (const m of out.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm)) specs.push((m[1] ?? m[2])!);
+  for (const m of out.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm))
+    specs.push((m[1] ?? m[2])!);
   return specs;
 }
 
@@ -40,9 +41,24 @@ describe('operator-ts/runtime module graph', () => {
     // is loaded by the webhook server only when HTTP/2 is enabled. node:inspector and node:v8 are loaded by the
     // profiling endpoints on a caller's first profile, node:perf_hooks by the runtime metrics when registered.
     const banned = new Set([
-      'node:http', 'node:fs', 'node:util', 'node:http2', 'prom-client', 'http', 'fs', 'util', 'http2',
-      'node:inspector', 'node:inspector/promises', 'node:v8', 'node:perf_hooks',
-      'inspector', 'inspector/promises', 'v8', 'perf_hooks']);
+      'node:http',
+      'node:fs',
+      'node:util',
+      'node:http2',
+      'prom-client',
+      'http',
+      'fs',
+      'util',
+      'http2',
+      'node:inspector',
+      'node:inspector/promises',
+      'node:v8',
+      'node:perf_hooks',
+      'inspector',
+      'inspector/promises',
+      'v8',
+      'perf_hooks',
+    ]);
     const seen = new Set<string>();
     const offenders: string[] = [];
     const visit = (file: string): void => {

@@ -23,15 +23,16 @@ type Primitive = string | number | boolean | bigint | symbol | null | undefined;
  * what the client, the cache, watches, handlers and webhooks return type-checks against what runs:
  * `new Date(job.status.startTime)` compiles, `job.status.startTime.getTime()` does not.
  */
-export type Wire<T> = IsOpen<T> extends true
-  ? T
-  : T extends Date
-    ? Timestamp
-    : T extends Primitive
-      ? T
-      : T extends (...args: never[]) => unknown
+export type Wire<T> =
+  IsOpen<T> extends true
+    ? T
+    : T extends Date
+      ? Timestamp
+      : T extends Primitive
         ? T
-        : { [K in keyof T]: Wire<T[K]> };
+        : T extends (...args: never[]) => unknown
+          ? T
+          : { [K in keyof T]: Wire<T[K]> };
 
 /** IsOpen is true for `any` and `unknown`, which say nothing about Dates and are left as they are. */
 type IsOpen<T> = 0 extends 1 & T ? true : unknown extends T ? true : false;
@@ -44,19 +45,20 @@ type IsTimestamp<T> = (<G>() => G extends T ? 1 : 2) extends <G>() => G extends 
  * API server are both written as they are. Dates are sent as RFC 3339 with microseconds, which both
  * `metav1.Time` and `metav1.MicroTime` fields accept.
  */
-export type WithDates<T> = IsOpen<T> extends true
-  ? T
-  : T extends Date
+export type WithDates<T> =
+  IsOpen<T> extends true
     ? T
-    : T extends string
-      ? IsTimestamp<T> extends true
-        ? T | Date
-        : T
-      : T extends Primitive
-        ? T
-        : T extends (...args: never[]) => unknown
+    : T extends Date
+      ? T
+      : T extends string
+        ? IsTimestamp<T> extends true
+          ? T | Date
+          : T
+        : T extends Primitive
           ? T
-          : { [K in keyof T]: WithDates<T[K]> };
+          : T extends (...args: never[]) => unknown
+            ? T
+            : { [K in keyof T]: WithDates<T[K]> };
 
 /** formatWireTime renders a Date as the API server parses any timestamp: RFC 3339, UTC, six fraction digits. */
 export function formatWireTime(date: Date): string {

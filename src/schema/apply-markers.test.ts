@@ -16,42 +16,92 @@ function markers(...lines: string[]): LocatedMarker[] {
   });
 }
 
-function apply(schema: JSONSchemaProps, target: 'type' | 'field', ...lines: string[]): { schema: JSONSchemaProps; problems: string[] } {
+function apply(
+  schema: JSONSchemaProps,
+  target: 'type' | 'field',
+  ...lines: string[]
+): { schema: JSONSchemaProps; problems: string[] } {
   const problems: string[] = [];
-  const out = applyMarkers(schema, markers(...lines), target, (m, message) => problems.push(`${m.loc.line}: ${message}`));
+  const out = applyMarkers(schema, markers(...lines), target, (m, message) =>
+    problems.push(`${m.loc.line}: ${message}`),
+  );
   return { schema: out, problems };
 }
 
 describe('applyMarkers', () => {
   it('applies in priority order whatever the order written: Type first, items: last, operator-ts:schema after all', () => {
-    const { schema, problems } = apply({}, 'field', '+operator-ts:schema={"maxItems":3}', '+kubebuilder:validation:items:MaxLength=5', '+kubebuilder:validation:MaxItems=9', '+kubebuilder:validation:Type=array');
+    const { schema, problems } = apply(
+      {},
+      'field',
+      '+operator-ts:schema={"maxItems":3}',
+      '+kubebuilder:validation:items:MaxLength=5',
+      '+kubebuilder:validation:MaxItems=9',
+      '+kubebuilder:validation:Type=array',
+    );
     // Type=array gives no items, so items:MaxLength has nothing to stand on: it is reported, the rest applies.
     expect(problems).toEqual(['2: +kubebuilder:validation:items:MaxLength=5 applies to arrays, not array']);
     expect(schema).toEqual({ type: 'array', maxItems: 3 });
-    const withItems = apply({ type: 'array', items: { type: 'string' } }, 'field', '+kubebuilder:validation:items:MaxLength=5', '+kubebuilder:validation:MaxItems=9');
-    expect(withItems).toEqual({ schema: { type: 'array', items: { type: 'string', maxLength: 5 }, maxItems: 9 }, problems: [] });
+    const withItems = apply(
+      { type: 'array', items: { type: 'string' } },
+      'field',
+      '+kubebuilder:validation:items:MaxLength=5',
+      '+kubebuilder:validation:MaxItems=9',
+    );
+    expect(withItems).toEqual({
+      schema: { type: 'array', items: { type: 'string', maxLength: 5 }, maxItems: 9 },
+      problems: [],
+    });
   });
 
   it('reports a marker where it may not stand and one that does not fit the node, and goes on', () => {
-    const { schema, problems } = apply({ type: 'string' }, 'type', '+nullable', '+kubebuilder:validation:MaxItems=2', '+kubebuilder:validation:MaxLength=4');
-    expect(problems).toEqual(['1: +nullable applies to fields, not types', '2: MaxItems applies to arrays, not string']);
+    const { schema, problems } = apply(
+      { type: 'string' },
+      'type',
+      '+nullable',
+      '+kubebuilder:validation:MaxItems=2',
+      '+kubebuilder:validation:MaxLength=4',
+    );
+    expect(problems).toEqual([
+      '1: +nullable applies to fields, not types',
+      '2: MaxItems applies to arrays, not string',
+    ]);
     expect(schema).toEqual({ type: 'string', maxLength: 4 });
   });
 
   it('empties the node for Schemaless before anything applies', () => {
-    expect(apply({ type: 'object', properties: {} }, 'field', '+kubebuilder:validation:Type=string', '+kubebuilder:validation:Schemaless').schema).toEqual({ type: 'string' });
+    expect(
+      apply(
+        { type: 'object', properties: {} },
+        'field',
+        '+kubebuilder:validation:Type=string',
+        '+kubebuilder:validation:Schemaless',
+      ).schema,
+    ).toEqual({ type: 'string' });
   });
 
   it('checks list map keys once, at the first key marker, when the list is no map', () => {
-    const { problems } = apply({ type: 'array', items: { type: 'object' } }, 'field', '+listMapKey=name', '+k8s:listMapKey=port', '+listType=set');
+    const { problems } = apply(
+      { type: 'array', items: { type: 'object' } },
+      'field',
+      '+listMapKey=name',
+      '+k8s:listMapKey=port',
+      '+listType=set',
+    );
     expect(problems).toEqual(['1: +listMapKey=name needs +listType=map']);
-    expect(apply({ type: 'array', items: { type: 'object' } }, 'field', '+listMapKey=name', '+listType=map').problems).toEqual([]);
+    expect(
+      apply({ type: 'array', items: { type: 'object' } }, 'field', '+listMapKey=name', '+listType=map').problems,
+    ).toEqual([]);
   });
 
   it('gives a node new lists: the arrays of a schema may be shared with other uses of its type', () => {
     const rules = [{ rule: 'self.a' }];
     const keys = ['name'];
-    const shared: JSONSchemaProps = { type: 'array', items: { type: 'object' }, 'x-kubernetes-validations': rules, 'x-kubernetes-list-map-keys': keys };
+    const shared: JSONSchemaProps = {
+      type: 'array',
+      items: { type: 'object' },
+      'x-kubernetes-validations': rules,
+      'x-kubernetes-list-map-keys': keys,
+    };
     apply(shared, 'field', '+kubebuilder:validation:XValidation:rule="self.b"', '+listMapKey=port', '+listType=map');
     expect(rules).toEqual([{ rule: 'self.a' }]);
     expect(keys).toEqual(['name']);
@@ -59,8 +109,14 @@ describe('applyMarkers', () => {
   });
 
   it('spells the declarative aliases as the markers they stand for', () => {
-    expect(apply({ type: 'string' }, 'field', '+k8s:maxItems=1').problems).toEqual(['1: MaxItems applies to arrays, not string']);
-    expect(apply({ type: 'integer' }, 'field', '+k8s:minimum=0', '+k8s:maximum=7').schema).toEqual({ type: 'integer', minimum: 0, maximum: 7 });
+    expect(apply({ type: 'string' }, 'field', '+k8s:maxItems=1').problems).toEqual([
+      '1: MaxItems applies to arrays, not string',
+    ]);
+    expect(apply({ type: 'integer' }, 'field', '+k8s:minimum=0', '+k8s:maximum=7').schema).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 7,
+    });
   });
 });
 

@@ -15,7 +15,12 @@ function schemaMarkerOf(m: LocatedMarker): SchemaMarker | undefined {
  * listType first, `items:` markers last), each by its own applyToSchema, and reports every misuse: a
  * marker where it may not stand, a marker that does not fit the node, and the checks of the whole node.
  */
-export function applyMarkers(schema: JSONSchemaProps, markers: readonly LocatedMarker[], target: 'type' | 'field', report: MarkerReport): JSONSchemaProps {
+export function applyMarkers(
+  schema: JSONSchemaProps,
+  markers: readonly LocatedMarker[],
+  target: 'type' | 'field',
+  report: MarkerReport,
+): JSONSchemaProps {
   const node: SchemaNode = { schema: markers.some((m) => schemaMarkerOf(m)?.emptiesSchema === true) ? {} : schema };
   const sorted = [...markers].sort((a, b) => priorityOf(a.def) - priorityOf(b.def));
   for (const m of sorted) {

@@ -46,7 +46,13 @@ function one(decl: NamedDecl, name: string): Record<string, unknown> | undefined
 }
 
 /** namesOf computes a kind's plural, singular and scope from its `+kubebuilder:resource` marker. */
-export function namesOf(decl: NamedDecl): { plural: string; singular: string; namespaced: boolean; shortNames?: string[]; categories?: string[] } {
+export function namesOf(decl: NamedDecl): {
+  plural: string;
+  singular: string;
+  namespaced: boolean;
+  shortNames?: string[];
+  categories?: string[];
+} {
   const r = one(decl, 'kubebuilder:resource') ?? {};
   const lower = decl.name.toLowerCase();
   const out: { plural: string; singular: string; namespaced: boolean; shortNames?: string[]; categories?: string[] } = {
@@ -59,12 +65,21 @@ export function namesOf(decl: NamedDecl): { plural: string; singular: string; na
   return out;
 }
 
-function keyValues(list: readonly string[], m: LocatedMarker, what: string, report: (at: SourceLocation, msg: string, hint: string) => void): Record<string, string> {
+function keyValues(
+  list: readonly string[],
+  m: LocatedMarker,
+  what: string,
+  report: (at: SourceLocation, msg: string, hint: string) => void,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of list) {
     const eq = item.indexOf('=');
     if (eq <= 0) {
-      report(m.loc, `${what} entry ${JSON.stringify(item)} is not key=value`, `write ${what}="key=value";"key2=value2"`);
+      report(
+        m.loc,
+        `${what} entry ${JSON.stringify(item)} is not key=value`,
+        `write ${what}="key=value";"key2=value2"`,
+      );
       continue;
     }
     out[item.slice(0, eq)] = item.slice(eq + 1);
@@ -74,7 +89,12 @@ function keyValues(list: readonly string[], m: LocatedMarker, what: string, repo
 
 function versionEntry(kv: KindVersion, storage: boolean): Record<string, unknown> {
   const d = kv.decl;
-  const v: Record<string, unknown> = { name: kv.version, schema: { openAPIV3Schema: kv.schema }, served: markersNamed(d, 'kubebuilder:unservedversion').length === 0, storage };
+  const v: Record<string, unknown> = {
+    name: kv.version,
+    schema: { openAPIV3Schema: kv.schema },
+    served: markersNamed(d, 'kubebuilder:unservedversion').length === 0,
+    storage,
+  };
   const cols = markersNamed(d, 'kubebuilder:printcolumn').map((m) => {
     const a = m.value as Record<string, unknown>;
     const col: Record<string, unknown> = { jsonPath: a.JSONPath, name: a.name, type: a.type };
@@ -97,7 +117,9 @@ function versionEntry(kv: KindVersion, storage: boolean): Record<string, unknown
     const w = (dep.value as { warning?: string }).warning;
     if (w !== undefined) v.deprecationWarning = w;
   }
-  const sel = markersNamed(d, 'kubebuilder:selectablefield').map((m) => ({ jsonPath: (m.value as { JSONPath: string }).JSONPath }));
+  const sel = markersNamed(d, 'kubebuilder:selectablefield').map((m) => ({
+    jsonPath: (m.value as { JSONPath: string }).JSONPath,
+  }));
   if (sel.length > 0) v.selectableFields = sel;
   return v;
 }
@@ -121,38 +143,66 @@ function crdVersions(all: readonly KindVersion[], report: Report): CrdVersions |
   const dupes = new Map<string, KindVersion>();
   for (const k of all) {
     const prev = dupes.get(k.version);
-    if (prev !== undefined) report(k.decl.loc, `kind ${k.decl.name} is declared twice in version ${k.version} (also at ${prev.decl.loc.file}:${prev.decl.loc.line})`, 'keep one declaration per version folder');
+    if (prev !== undefined)
+      report(
+        k.decl.loc,
+        `kind ${k.decl.name} is declared twice in version ${k.version} (also at ${prev.decl.loc.file}:${prev.decl.loc.line})`,
+        'keep one declaration per version folder',
+      );
     dupes.set(k.version, k);
   }
-  const versions = [...dupes.values()].filter((k) => markersNamed(k.decl, 'kubebuilder:skipversion').length === 0).sort((a, b) => (a.version < b.version ? -1 : 1));
+  const versions = [...dupes.values()]
+    .filter((k) => markersNamed(k.decl, 'kubebuilder:skipversion').length === 0)
+    .sort((a, b) => (a.version < b.version ? -1 : 1));
   const first = all[0] as KindVersion;
   if (versions.length === 0) {
-    report(first.decl.loc, `every version of ${first.decl.name} has +kubebuilder:skipversion`, 'remove +kubebuilder:skipversion from at least one version');
+    report(
+      first.decl.loc,
+      `every version of ${first.decl.name} has +kubebuilder:skipversion`,
+      'remove +kubebuilder:skipversion from at least one version',
+    );
     return undefined;
   }
   const storageMarked = versions.filter((k) => markersNamed(k.decl, 'kubebuilder:storageversion').length > 0);
   if (storageMarked.length > 1) {
     for (const k of storageMarked) {
       const m = markersNamed(k.decl, 'kubebuilder:storageversion')[0] as LocatedMarker;
-      report(m.loc, `${k.decl.name} has more than one storage version (${storageMarked.map((s) => s.version).join(', ')})`, 'keep +kubebuilder:storageversion on exactly one version');
+      report(
+        m.loc,
+        `${k.decl.name} has more than one storage version (${storageMarked.map((s) => s.version).join(', ')})`,
+        'keep +kubebuilder:storageversion on exactly one version',
+      );
     }
     return undefined;
   }
   if (storageMarked.length === 0 && versions.length > 1) {
-    report(first.decl.loc, `${first.decl.name} has ${versions.length} versions (${versions.map((v) => v.version).join(', ')}) but no storage version`, 'add +kubebuilder:storageversion to the version stored in etcd');
+    report(
+      first.decl.loc,
+      `${first.decl.name} has ${versions.length} versions (${versions.map((v) => v.version).join(', ')}) but no storage version`,
+      'add +kubebuilder:storageversion to the version stored in etcd',
+    );
     return undefined;
   }
   const storage = (storageMarked[0] ?? versions[0]) as KindVersion;
   const entries = versions.map((k) => versionEntry(k, k === storage));
   if (!entries.some((e) => e.served === true)) {
-    report(first.decl.loc, `no version of ${first.decl.name} is served`, 'remove +kubebuilder:unservedversion from at least one version');
+    report(
+      first.decl.loc,
+      `no version of ${first.decl.name} is served`,
+      'remove +kubebuilder:unservedversion from at least one version',
+    );
     return undefined;
   }
   return { versions, storage, entries };
 }
 
 /** crdMetadata is the CRD object's metadata: its name, the tool annotation and every version's +kubebuilder:metadata. */
-function crdMetadata(versions: readonly KindVersion[], name: string, options: CrdOptions, report: Report): Record<string, unknown> {
+function crdMetadata(
+  versions: readonly KindVersion[],
+  name: string,
+  options: CrdOptions,
+  report: Report,
+): Record<string, unknown> {
   const annotations: Record<string, string> = { 'operator-ts.dev/version': options.toolVersion };
   const labels: Record<string, string> = {};
   for (const k of versions) {
@@ -168,7 +218,12 @@ function crdMetadata(versions: readonly KindVersion[], name: string, options: Cr
 }
 
 /** buildCrd assembles the CRD of one group and kind from the version folders that declare it. */
-function buildCrd(all: readonly KindVersion[], options: CrdOptions, report: Report, warnings: string[]): BuiltCrd | undefined {
+function buildCrd(
+  all: readonly KindVersion[],
+  options: CrdOptions,
+  report: Report,
+  warnings: string[],
+): BuiltCrd | undefined {
   const chosen = crdVersions(all, report);
   if (chosen === undefined) return undefined;
   const { versions, storage, entries } = chosen;
@@ -176,29 +231,55 @@ function buildCrd(all: readonly KindVersion[], options: CrdOptions, report: Repo
   const namer = versions.find((k) => markersNamed(k.decl, 'kubebuilder:resource').length > 0) ?? storage;
   const names = namesOf(namer.decl);
   const metadata = crdMetadata(versions, `${names.plural}.${first.group}`, options, report);
-  const crdNames: Record<string, unknown> = { kind: first.decl.name, listKind: `${first.decl.name}List`, plural: names.plural, singular: names.singular };
+  const crdNames: Record<string, unknown> = {
+    kind: first.decl.name,
+    listKind: `${first.decl.name}List`,
+    plural: names.plural,
+    singular: names.singular,
+  };
   if (names.shortNames !== undefined) crdNames.shortNames = names.shortNames;
   if (names.categories !== undefined) crdNames.categories = names.categories;
   const object = {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata,
-    spec: { group: first.group, names: crdNames, scope: names.namespaced ? 'Namespaced' : 'Cluster', versions: entries },
+    spec: {
+      group: first.group,
+      names: crdNames,
+      scope: names.namespaced ? 'Namespaced' : 'Cluster',
+      versions: entries,
+    },
   };
-  if (options.maxDescLen !== undefined) object.spec.versions = limitedDescriptions(object.spec.versions, options.maxDescLen);
+  if (options.maxDescLen !== undefined)
+    object.spec.versions = limitedDescriptions(object.spec.versions, options.maxDescLen);
   const text = `---\n${toYaml(object, { sortKeys: true })}`;
   const fileName = `${first.group}_${names.plural}.yaml`;
   if (Buffer.byteLength(text) > CRD_SIZE_LIMIT) {
-    warnings.push(`${fileName} is ${Math.round(Buffer.byteLength(text) / 1024)} KiB, more than the 256 KiB kubectl apply can store in its last-applied annotation; shorten descriptions with --max-desc-len (e.g. --max-desc-len 0) or apply with --server-side`);
+    warnings.push(
+      `${fileName} is ${Math.round(Buffer.byteLength(text) / 1024)} KiB, more than the 256 KiB kubectl apply can store in its last-applied annotation; shorten descriptions with --max-desc-len (e.g. --max-desc-len 0) or apply with --server-side`,
+    );
   }
-  return { fileName, object, text, plural: names.plural, namespaced: names.namespaced, group: first.group, kind: first.decl.name };
+  return {
+    fileName,
+    object,
+    text,
+    plural: names.plural,
+    namespaced: names.namespaced,
+    group: first.group,
+    kind: first.decl.name,
+  };
 }
 
 /**
  * buildCrds assembles one CustomResourceDefinition per group and kind from every version folder that
  * declares it, checking storage/served versions, and renders controller-gen-style YAML.
  */
-export function buildCrds(kinds: readonly KindVersion[], options: CrdOptions, diagnostics: Diagnostic[], warnings: string[]): BuiltCrd[] {
+export function buildCrds(
+  kinds: readonly KindVersion[],
+  options: CrdOptions,
+  diagnostics: Diagnostic[],
+  warnings: string[],
+): BuiltCrd[] {
   const report: Report = (at, message, hint) => void diagnostics.push({ ...at, severity: 'error', message, hint });
   const byKind = new Map<string, KindVersion[]>();
   for (const k of kinds) {

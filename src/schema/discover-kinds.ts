@@ -66,7 +66,8 @@ export interface DiscoveredKinds {
 function explicitRoots(sf: SourceFile, walker: TypeWalker): { name: string; loc: LocatedMarker['loc'] }[] {
   const out: { name: string; loc: LocatedMarker['loc'] }[] = [];
   for (const stmt of sf.getStatements()) {
-    if (!(Node.isInterfaceDeclaration(stmt) || Node.isTypeAliasDeclaration(stmt) || Node.isClassDeclaration(stmt))) continue;
+    if (!(Node.isInterfaceDeclaration(stmt) || Node.isTypeAliasDeclaration(stmt) || Node.isClassDeclaration(stmt)))
+      continue;
     const root = walker.attached(stmt).markers.find((m) => m.def.name === 'kubebuilder:object:root');
     if (root?.value === true) out.push({ name: stmt.getName() ?? '(anonymous)', loc: root.loc });
   }
@@ -113,14 +114,25 @@ export function discoverKinds(folders: readonly SourceFolder[], walker: TypeWalk
     const roots = found.flatMap((f) => f.kinds.map((node) => ({ sf: f.sf, node })));
     if (roots.length === 0) continue;
     if (groups.length > 1) {
-      for (const m of groupMarkers.slice(1)) diagnostics.push({ ...m.loc, severity: 'error', message: `folder has more than one +groupName (${groups.join(', ')})`, hint: 'keep one +groupName per version folder' });
+      for (const m of groupMarkers.slice(1))
+        diagnostics.push({
+          ...m.loc,
+          severity: 'error',
+          message: `folder has more than one +groupName (${groups.join(', ')})`,
+          hint: 'keep one +groupName per version folder',
+        });
       continue;
     }
     const group = groups[0] as string;
     if (group === '') {
       // controller-gen writes such a CRD (named "<plural>."), which the API server refuses.
       const m = groupMarkers[0] as LocatedMarker;
-      diagnostics.push({ ...m.loc, severity: 'error', message: 'empty +groupName: the API server refuses a CRD without a group', hint: 'write the group, e.g. "// +groupName=batch.example.com"' });
+      diagnostics.push({
+        ...m.loc,
+        severity: 'error',
+        message: 'empty +groupName: the API server refuses a CRD without a group',
+        hint: 'write the group, e.g. "// +groupName=batch.example.com"',
+      });
       continue;
     }
     const versionMarker = folder.markers.find((m) => m.def.name === 'versionName');

@@ -54,13 +54,21 @@ export class SchemaEmitter {
   emitRoot(decl: NamedDecl): JSONSchemaProps {
     const props = objectProperties(decl.type);
     if (props === undefined) {
-      this.report(decl.loc, `root kind ${decl.name} is not an object type`, 'declare it as an interface with apiVersion, kind, metadata, spec and status');
+      this.report(
+        decl.loc,
+        `root kind ${decl.name} is not an object type`,
+        'declare it as an interface with apiVersion, kind, metadata, spec and status',
+      );
       return { type: 'object' };
     }
     const names = new Set(props.map((p) => p.name));
     const missing = ['apiVersion', 'kind', 'metadata'].filter((n) => !names.has(n));
     if (missing.length > 0) {
-      this.report(decl.loc, `root kind ${decl.name} lacks ${missing.join(', ')}`, 'a +kubebuilder:object:root=true type needs apiVersion?: string, kind?: string and metadata?: V1ObjectMeta');
+      this.report(
+        decl.loc,
+        `root kind ${decl.name} lacks ${missing.join(', ')}`,
+        'a +kubebuilder:object:root=true type needs apiVersion?: string, kind?: string and metadata?: V1ObjectMeta',
+      );
     }
     this.stack.push(decl);
     const schema = this.objectSchema(props, decl.name, true);
@@ -89,7 +97,10 @@ export class SchemaEmitter {
       const isRequired = requiredOf(p);
       if (isRequired) required.push(p.name);
       if (p.markers.some((m) => m.def.name === 'k8s:immutable') && !isRequired) {
-        parentRules.push({ message: `field ${p.name} is immutable once set`, rule: `!has(oldSelf.${p.name}) || has(self.${p.name})` });
+        parentRules.push({
+          message: `field ${p.name} is immutable once set`,
+          rule: `!has(oldSelf.${p.name}) || has(self.${p.name})`,
+        });
       }
     }
     const schema: JSONSchemaProps = { type: 'object' };
@@ -106,26 +117,47 @@ export class SchemaEmitter {
       // A field's rules come after its type's, as controller-gen's flattening appends them.
       const { 'x-kubernetes-validations': rules, ...keys } = structuredClone(p.extra);
       Object.assign(s, keys);
-      if (Array.isArray(rules)) s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), ...rules];
+      if (Array.isArray(rules))
+        s['x-kubernetes-validations'] = [
+          ...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []),
+          ...(rules as unknown[]),
+        ];
     }
     const fromType = p.type.kind === 'named' && p.markers.length > 0 ? boundsOf(s) : undefined;
     // controller-gen's +k8s:required sees a `$ref` on a Go struct with its own schema (metav1.Time,
     // resource.Quantity, intstr.IntOrString, apiextensionsv1.JSON...) and gives it minProperties, whatever
     // the type the reference stands for (pkg/crd/markers/validation.go K8sRequired).
     const requiredRef = isGoStructRef(p.type) ? p.markers.find((m) => m.def.name === 'k8s:required') : undefined;
-    s = applyMarkers(s, requiredRef === undefined ? p.markers : p.markers.filter((m) => m !== requiredRef), 'field', this.markerReport);
+    s = applyMarkers(
+      s,
+      requiredRef === undefined ? p.markers : p.markers.filter((m) => m !== requiredRef),
+      'field',
+      this.markerReport,
+    );
     if (requiredRef !== undefined && s.minProperties === undefined) s.minProperties = 1;
     if (fromType !== undefined) keepBothBounds(s, fromType);
     if (p.markers.some((m) => m.def.name === 'k8s:immutable')) {
-      s['x-kubernetes-validations'] = [...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []), { message: 'field is immutable', rule: 'self == oldSelf' }];
+      s['x-kubernetes-validations'] = [
+        ...((s['x-kubernetes-validations'] as unknown[] | undefined) ?? []),
+        { message: 'field is immutable', rule: 'self == oldSelf' },
+      ];
     }
     const both = p.markers.filter((m) => isOptional(m) || isRequiredMarker(m));
     if (both.some(isOptional) && both.some(isRequiredMarker)) {
       const m = both[both.length - 1] as LocatedMarker;
       this.report(m.loc, `field ${path} is marked both optional and required`, 'keep one of the two markers');
     }
-    if (s.type === undefined && s['x-kubernetes-int-or-string'] !== true && s['x-kubernetes-preserve-unknown-fields'] !== true && !isErrorType(p.type, allow)) {
-      this.report(p.loc, `field ${path} has no type; the apiserver rejects schemas that are not structural`, 'add +kubebuilder:validation:Type=<type> next to Schemaless, or +kubebuilder:pruning:PreserveUnknownFields');
+    if (
+      s.type === undefined &&
+      s['x-kubernetes-int-or-string'] !== true &&
+      s['x-kubernetes-preserve-unknown-fields'] !== true &&
+      !isErrorType(p.type, allow)
+    ) {
+      this.report(
+        p.loc,
+        `field ${path} has no type; the apiserver rejects schemas that are not structural`,
+        'add +kubebuilder:validation:Type=<type> next to Schemaless, or +kubebuilder:pruning:PreserveUnknownFields',
+      );
     }
     const desc = p.description ?? descriptionFromDoc(p.doc);
     if (desc !== '') s.description = desc;
@@ -137,27 +169,39 @@ export class SchemaEmitter {
       case 'primitive':
         return ir.format === undefined ? { type: ir.type } : { format: ir.format, type: ir.type };
       case 'intOrString': {
-        const s: JSONSchemaProps = { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true };
+        const s: JSONSchemaProps = {
+          anyOf: [{ type: 'integer' }, { type: 'string' }],
+          'x-kubernetes-int-or-string': true,
+        };
         if (ir.quantity) s.pattern = QUANTITY_PATTERN;
         return s;
       }
       case 'preserveUnknown':
-        return ir.object ? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } : { 'x-kubernetes-preserve-unknown-fields': true };
+        return ir.object
+          ? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }
+          : { 'x-kubernetes-preserve-unknown-fields': true };
       case 'enum':
         return { enum: [...ir.values], type: ir.base };
       case 'array':
-        if (allowUnknown && isAllowedUnknown(ir.items)) return { items: { 'x-kubernetes-preserve-unknown-fields': true }, type: 'array' };
+        if (allowUnknown && isAllowedUnknown(ir.items))
+          return { items: { 'x-kubernetes-preserve-unknown-fields': true }, type: 'array' };
         return { items: this.emitType(ir.items, `${path}[]`, allowUnknown), type: 'array' };
       case 'map':
         // A map of unknown values under PreserveUnknownFields maps to JSON values, as map[string]apiextensionsv1.JSON does.
-        if (allowUnknown && isAllowedUnknown(ir.values)) return { additionalProperties: { 'x-kubernetes-preserve-unknown-fields': true }, type: 'object' };
+        if (allowUnknown && isAllowedUnknown(ir.values))
+          return { additionalProperties: { 'x-kubernetes-preserve-unknown-fields': true }, type: 'object' };
         return { additionalProperties: this.emitType(ir.values, `${path}{}`, allowUnknown), type: 'object' };
       case 'nullable':
         return { ...this.emitType(ir.inner, path, allowUnknown), nullable: true };
       case 'object': {
-        if (ir.known === 'ObjectMeta') return this.options.embeddedObjectMeta ? embeddedObjectMetaSchema() : { type: 'object' };
+        if (ir.known === 'ObjectMeta')
+          return this.options.embeddedObjectMeta ? embeddedObjectMetaSchema() : { type: 'object' };
         const o = this.objectSchema(ir.properties, path, false);
-        if (ir.rules !== undefined) o['x-kubernetes-validations'] = [...((o['x-kubernetes-validations'] as unknown[] | undefined) ?? []), ...structuredClone(ir.rules)];
+        if (ir.rules !== undefined)
+          o['x-kubernetes-validations'] = [
+            ...((o['x-kubernetes-validations'] as unknown[] | undefined) ?? []),
+            ...structuredClone(ir.rules),
+          ];
         return ir.mapType === undefined ? o : { ...o, 'x-kubernetes-map-type': ir.mapType };
       }
       case 'named':
@@ -183,7 +227,11 @@ export class SchemaEmitter {
 
   private emitNamed(decl: NamedDecl, path: string, allowUnknown: boolean): JSONSchemaProps {
     if (this.stack.includes(decl)) {
-      this.report(decl.loc, `type ${decl.name} refers to itself (via ${path}); CRD schemas cannot be recursive`, 'break the cycle, or type the recursive field as JSONValue with +kubebuilder:pruning:PreserveUnknownFields');
+      this.report(
+        decl.loc,
+        `type ${decl.name} refers to itself (via ${path}); CRD schemas cannot be recursive`,
+        'break the cycle, or type the recursive field as JSONValue with +kubebuilder:pruning:PreserveUnknownFields',
+      );
       return {};
     }
     this.stack.push(decl);
@@ -192,7 +240,11 @@ export class SchemaEmitter {
     this.stack.pop();
     const enumMarker = decl.markers.find((m) => m.def.name === 'k8s:enum');
     if (enumMarker !== undefined && s.enum === undefined) {
-      this.report(enumMarker.loc, `+k8s:enum on ${decl.name}, which is not a string enum or union of string literals`, 'declare the type as a string enum or a union of string literals');
+      this.report(
+        enumMarker.loc,
+        `+k8s:enum on ${decl.name}, which is not a string enum or union of string literals`,
+        'declare the type as a string enum or a union of string literals',
+      );
     }
     s = applyMarkers(s, decl.markers, 'type', this.markerReport);
     const desc = decl.description ?? descriptionFromDoc(decl.doc);
@@ -202,7 +254,21 @@ export class SchemaEmitter {
 }
 
 /** BOUNDS are the value checks a field marker may restate over its named type's own marker. */
-const BOUNDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'enum'] as const;
+const BOUNDS = [
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'multipleOf',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'maxProperties',
+  'minProperties',
+  'enum',
+] as const;
 
 function boundsOf(s: JSONSchemaProps): JSONSchemaProps {
   const out: JSONSchemaProps = {};
@@ -237,7 +303,9 @@ function isErrorType(ir: IrType, allowUnknown: boolean): boolean {
 /** isGoStructRef tells a type that controller-gen writes as a `$ref` to a known Go struct's schema. */
 function isGoStructRef(ir: IrType): boolean {
   if (ir.kind === 'nullable') return isGoStructRef(ir.inner);
-  return ir.kind === 'intOrString' || ir.kind === 'preserveUnknown' || (ir.kind === 'primitive' && ir.goStruct === true);
+  return (
+    ir.kind === 'intOrString' || ir.kind === 'preserveUnknown' || (ir.kind === 'primitive' && ir.goStruct === true)
+  );
 }
 
 function isAllowedUnknown(ir: IrType): boolean {

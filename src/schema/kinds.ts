@@ -19,14 +19,22 @@ const ROOT = 'kubebuilder:object:root';
 function hasObjectMetaShape(decl: KindDeclaration): boolean {
   if (decl.getTypeParameters().length > 0) return false;
   // `type B = A` names a kind again; like Go's `type B A`, it declares no fields of its own.
-  if (Node.isTypeAliasDeclaration(decl) && !Node.isTypeLiteral(decl.getTypeNode()) && !Node.isIntersectionTypeNode(decl.getTypeNode())) return false;
+  if (
+    Node.isTypeAliasDeclaration(decl) &&
+    !Node.isTypeLiteral(decl.getTypeNode()) &&
+    !Node.isIntersectionTypeNode(decl.getTypeNode())
+  )
+    return false;
   const type = decl.getType();
   if (type.getProperty('apiVersion') === undefined || type.getProperty('kind') === undefined) return false;
   const meta = type.getProperty('metadata');
   if (meta === undefined) return false;
   const metaType = meta.getTypeAtLocation(decl).getNonNullableType();
   const sym = metaType.getSymbol() ?? metaType.getAliasSymbol();
-  return sym?.getName() === 'V1ObjectMeta' && sym.getDeclarations().some((d) => isClientNodeFile(d.getSourceFile().getFilePath()));
+  return (
+    sym?.getName() === 'V1ObjectMeta' &&
+    sym.getDeclarations().some((d) => isClientNodeFile(d.getSourceFile().getFilePath()))
+  );
 }
 
 /** hasRootFields tells whether a type declares apiVersion, kind and metadata of any type. */
@@ -41,7 +49,11 @@ export function isListKind(decl: NamedDecl): boolean {
   if (type.kind !== 'object') return false;
   const meta = type.properties.find((p) => p.name === 'metadata');
   if (meta?.type.kind === 'named' && meta.type.decl.name === 'V1ListMeta') return true;
-  return decl.name.endsWith('List') && type.properties.some((p) => p.name === 'items') && !type.properties.some((p) => p.name === 'spec');
+  return (
+    decl.name.endsWith('List') &&
+    type.properties.some((p) => p.name === 'items') &&
+    !type.properties.some((p) => p.name === 'spec')
+  );
 }
 
 /** KindsOfFile are the kinds declared in one file, and what was said about declarations that are not. */
@@ -60,7 +72,8 @@ export interface KindsOfFile {
 export function kindsOf(sf: SourceFile, walker: TypeWalker): KindsOfFile {
   const out: KindsOfFile = { kinds: [], warnings: [] };
   for (const stmt of sf.getStatements()) {
-    if (!(Node.isInterfaceDeclaration(stmt) || Node.isTypeAliasDeclaration(stmt) || Node.isClassDeclaration(stmt))) continue;
+    if (!(Node.isInterfaceDeclaration(stmt) || Node.isTypeAliasDeclaration(stmt) || Node.isClassDeclaration(stmt)))
+      continue;
     const root = walker.attached(stmt).markers.find((m) => m.def.name === ROOT);
     // Only exported types: the generated resources file imports each kind, and a private base interface
     // holding apiVersion, kind and metadata is a building block, not an API.

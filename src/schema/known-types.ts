@@ -56,7 +56,8 @@ export function conditionSchema(): JSONSchemaProps {
         type: 'string',
       },
       message: {
-        description: 'message is a human readable message indicating details about the transition.\nThis may be an empty string.',
+        description:
+          'message is a human readable message indicating details about the transition.\nThis may be an empty string.',
         maxLength: 32768,
         type: 'string',
       },
@@ -83,7 +84,8 @@ export function conditionSchema(): JSONSchemaProps {
       type: {
         description: 'type of condition in CamelCase or in foo.example.com/CamelCase.',
         maxLength: 316,
-        pattern: '^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$',
+        pattern:
+          '^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$',
         type: 'string',
       },
     },

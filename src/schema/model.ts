@@ -19,7 +19,13 @@ export type IrType =
   | { kind: 'array'; items: IrType }
   | { kind: 'map'; values: IrType }
   /** `rules`: x-kubernetes-validations Kubernetes declares on a client-node model's struct itself. */
-  | { kind: 'object'; properties: IrProperty[]; known?: 'ObjectMeta'; mapType?: 'atomic' | 'granular'; rules?: Record<string, unknown>[] }
+  | {
+      kind: 'object';
+      properties: IrProperty[];
+      known?: 'ObjectMeta';
+      mapType?: 'atomic' | 'granular';
+      rules?: Record<string, unknown>[];
+    }
   | { kind: 'nullable'; inner: IrType }
   | { kind: 'named'; decl: NamedDecl }
   /**

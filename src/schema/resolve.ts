@@ -1,4 +1,10 @@
-import type { ClassDeclaration, EnumDeclaration, InterfaceDeclaration, Symbol as MorphSymbol, TypeAliasDeclaration } from 'ts-morph';
+import type {
+  ClassDeclaration,
+  EnumDeclaration,
+  InterfaceDeclaration,
+  Symbol as MorphSymbol,
+  TypeAliasDeclaration,
+} from 'ts-morph';
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
 
@@ -47,7 +53,9 @@ export const CONDITION_DECL: NamedDecl = {
 
 /** isOperatorTsRuntimeFile tells whether a file is part of `operator-ts/runtime` (where `Condition` is declared). */
 export function isOperatorTsRuntimeFile(path: string): boolean {
-  return /\/operator-ts\/(dist\/)?src\/runtime\//.test(path) || /\/src\/runtime\/helpers\/conditions\.(d\.)?ts$/.test(path);
+  return (
+    /\/operator-ts\/(dist\/)?src\/runtime\//.test(path) || /\/src\/runtime\/helpers\/conditions\.(d\.)?ts$/.test(path)
+  );
 }
 
 /** isLibFile tells whether a file is one of TypeScript's bundled lib declarations (Array, Record, Date...). */
@@ -59,16 +67,23 @@ export function isLibFile(path: string): boolean {
 export function importedFrom(sym: MorphSymbol): string | undefined {
   for (const d of sym.getDeclarations()) {
     if (Node.isImportSpecifier(d)) return d.getImportDeclaration().getModuleSpecifierValue();
-    if (Node.isNamespaceImport(d)) return d.getParentOrThrow().getParentOrThrow().asKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
+    if (Node.isNamespaceImport(d))
+      return d.getParentOrThrow().getParentOrThrow().asKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
   }
   return undefined;
 }
 
 /** declarationOf follows import aliases to the interface, alias, enum or class a symbol names. */
 export function declarationOf(sym: MorphSymbol): NamedNode | undefined {
-  const target = sym.isAlias() ? sym.getAliasedSymbol() ?? sym : sym;
+  const target = sym.isAlias() ? (sym.getAliasedSymbol() ?? sym) : sym;
   for (const d of target.getDeclarations()) {
-    if (Node.isInterfaceDeclaration(d) || Node.isTypeAliasDeclaration(d) || Node.isEnumDeclaration(d) || Node.isClassDeclaration(d)) return d;
+    if (
+      Node.isInterfaceDeclaration(d) ||
+      Node.isTypeAliasDeclaration(d) ||
+      Node.isEnumDeclaration(d) ||
+      Node.isClassDeclaration(d)
+    )
+      return d;
   }
   return undefined;
 }

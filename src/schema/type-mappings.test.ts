@@ -19,7 +19,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function withoutDescriptions(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutDescriptions);
   if (typeof v !== 'object' || v === null) return v;
-  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'description').map(([k, x]) => [k, withoutDescriptions(x)]));
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k]) => k !== 'description')
+      .map(([k, x]) => [k, withoutDescriptions(x)]),
+  );
 }
 
 function source(fields: string[]): string {
@@ -54,10 +58,17 @@ describe('type mapping table', () => {
     writeFileSync(join(caseDir, 'types.ts'), source(accepted.map((t) => `  ${t.field}?: ${t.ts};`)));
     const result = runGenerate({ root: caseDir, paths: ['*.ts'], generators: ['crd'] });
     expect(result.diagnostics.map((d) => d.message)).toEqual([]);
-    const crd = parse([...result.files.values()][0] as string) as { spec: { versions: { schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } } }[] } };
+    const crd = parse([...result.files.values()][0] as string) as {
+      spec: {
+        versions: { schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } } }[];
+      };
+    };
     const props = crd.spec.versions[0]?.schema.openAPIV3Schema.properties.spec.properties ?? {};
     for (const t of accepted) {
-      const want = (t.schema as { items?: { $ref?: string } }).items?.$ref === 'metav1.Condition' ? { items: conditionSchema(), type: 'array' } : t.schema;
+      const want =
+        (t.schema as { items?: { $ref?: string } }).items?.$ref === 'metav1.Condition'
+          ? { items: conditionSchema(), type: 'array' }
+          : t.schema;
       expect(withoutDescriptions(props[t.field]), t.ts).toEqual(withoutDescriptions(want));
     }
   }, 120_000);
@@ -71,7 +82,10 @@ describe('type mapping table', () => {
     const lines = text.split('\n');
     for (const t of rejected) {
       const line = lines.findIndex((l) => l.startsWith(`  ${t.field}?:`)) + 1;
-      expect(result.diagnostics.some((d) => d.line === line), `${t.ts} is rejected`).toBe(true);
+      expect(
+        result.diagnostics.some((d) => d.line === line),
+        `${t.ts} is rejected`,
+      ).toBe(true);
     }
   }, 120_000);
 });

@@ -1,12 +1,30 @@
 import { dirname } from 'node:path';
-import type { ClassDeclaration, IntersectionTypeNode, MappedTypeNode, PropertyDeclaration, PropertySignature, SourceFile, TypeLiteralNode, TypeNode } from 'ts-morph';
+import type {
+  ClassDeclaration,
+  IntersectionTypeNode,
+  MappedTypeNode,
+  PropertyDeclaration,
+  PropertySignature,
+  SourceFile,
+  TypeLiteralNode,
+  TypeNode,
+} from 'ts-morph';
 import { Node, SyntaxKind } from '../compiler/ts-morph.js';
 import { type Attached, type FileMarkers, collectFileMarkers, locate } from '../markers/collect.js';
 import type { MarkerRegistry } from '../markers/registry.js';
 import type { SourceLocation } from '../errors/diagnostic.js';
 import { K8sModelIr } from './k8s-models/to-ir.js';
 import { isClientNodeFile, isOperatorTsTypesFile } from './known-types.js';
-import { CONDITION_DECL, type NamedNode, declarationOf, importedFrom, isLibFile, isOperatorTsRuntimeFile, knownAlias, mergeProperties } from './resolve.js';
+import {
+  CONDITION_DECL,
+  type NamedNode,
+  declarationOf,
+  importedFrom,
+  isLibFile,
+  isOperatorTsRuntimeFile,
+  knownAlias,
+  mergeProperties,
+} from './resolve.js';
 import { toJsonOf } from './to-json.js';
 import type { IrProperty, IrType, NamedDecl } from './model.js';
 
@@ -60,7 +78,8 @@ export class TypeWalker {
     if (!isClientNodeFile(dir)) {
       for (const other of sf.getProject().getSourceFiles()) {
         if (dirname(other.getFilePath()) !== dir) continue;
-        if (this.markersOf(other).packageMarkers.some((m) => m.def.name === 'kubebuilder:validation:Optional')) optional = true;
+        if (this.markersOf(other).packageMarkers.some((m) => m.def.name === 'kubebuilder:validation:Optional'))
+          optional = true;
       }
     }
     this.folderOptional.set(dir, optional);
@@ -87,13 +106,24 @@ export class TypeWalker {
     // generic one that instantiates itself with new arguments (`Tree<T[]>` inside Tree<T>) has no end.
     const open = generic ? (this.instantiating.get(node) ?? 0) + 1 : 0;
     if (open > MAX_SELF_INSTANTIATIONS) {
-      decl.type = this.error(node, `${decl.name} instantiates itself with new type arguments without end`, 'give the recursive field a fixed type argument, or type it as JSONValue with +kubebuilder:pruning:PreserveUnknownFields');
+      decl.type = this.error(
+        node,
+        `${decl.name} instantiates itself with new type arguments without end`,
+        'give the recursive field a fixed type argument, or type it as JSONValue with +kubebuilder:pruning:PreserveUnknownFields',
+      );
       return decl;
     }
     if (generic) this.instantiating.set(node, open);
     const env = new Map<string, IrType>();
     if (!Node.isEnumDeclaration(node)) {
-      node.getTypeParameters().forEach((p, i) => env.set(p.getName(), args[i] ?? this.error(p, `type parameter ${p.getName()} has no argument`, 'pass a type argument')));
+      node
+        .getTypeParameters()
+        .forEach((p, i) =>
+          env.set(
+            p.getName(),
+            args[i] ?? this.error(p, `type parameter ${p.getName()} has no argument`, 'pass a type argument'),
+          ),
+        );
     }
     decl.type = this.walkNamedBody(node, env);
     if (generic) this.instantiating.set(node, open - 1);
@@ -115,8 +145,9 @@ export class TypeWalker {
     }
     if (Node.isEnumDeclaration(node)) {
       const values = node.getMembers().map((m) => m.getValue());
-      if (values.every((v) => typeof v === 'string')) return { kind: 'enum', base: 'string', values: values as string[] };
-      if (values.every((v) => typeof v === 'number')) return { kind: 'enum', base: values.every((v) => Number.isInteger(v)) ? 'integer' : 'number', values: values as number[] };
+      if (values.every((v) => typeof v === 'string')) return { kind: 'enum', base: 'string', values: values };
+      if (values.every((v) => typeof v === 'number'))
+        return { kind: 'enum', base: values.every((v) => Number.isInteger(v)) ? 'integer' : 'number', values: values };
       return this.error(node, `enum ${node.getName()} mixes string and number members`, 'use only string members');
     }
     const json = this.serialized(node, env);
@@ -127,25 +158,48 @@ export class TypeWalker {
       const target = this.resolveExpression(h.getExpression());
       const args = h.getTypeArguments().map((a) => this.walk(a, env));
       if (target === undefined) {
-        return this.error(h, `cannot resolve base type ${h.getText()}`, 'extend an interface or type alias of an object type');
+        return this.error(
+          h,
+          `cannot resolve base type ${h.getText()}`,
+          'extend an interface or type alias of an object type',
+        );
       }
-      const baseDecl = isClientNodeFile(target.getSourceFile().getFilePath()) ? this.clientNodeModel(target, h) : this.walkDeclaration(target, args);
+      const baseDecl = isClientNodeFile(target.getSourceFile().getFilePath())
+        ? this.clientNodeModel(target, h)
+        : this.walkDeclaration(target, args);
       if (baseDecl.type.kind === 'error') return baseDecl.type;
       const base = this.objectOf({ kind: 'named', decl: baseDecl });
       if (base === undefined) return this.error(h, `${h.getText()} is not an object type`, 'extend an object type');
       props.push(...base);
     }
     if (node.getIndexSignatures().length > 0) {
-      if (node.getProperties().length > 0 || props.length > 0) return this.error(node, `${node.getName()} mixes properties and an index signature`, 'use either named properties or a Record<string, T> map');
+      if (node.getProperties().length > 0 || props.length > 0)
+        return this.error(
+          node,
+          `${node.getName()} mixes properties and an index signature`,
+          'use either named properties or a Record<string, T> map',
+        );
       const idx = node.getIndexSignatures()[0];
       const rt = idx?.getReturnTypeNode();
-      return rt === undefined ? this.error(node, 'index signature without a type', 'write its value type') : { kind: 'map', values: this.walk(rt, env) };
+      return rt === undefined
+        ? this.error(node, 'index signature without a type', 'write its value type')
+        : { kind: 'map', values: this.walk(rt, env) };
     }
     if (node.getMethods().length > 0 || node.getCallSignatures().length > 0) {
       const m = node.getMethods()[0] ?? node.getCallSignatures()[0] ?? node;
-      return this.error(m, `method ${m.getText().split('(')[0]} in ${node.getName()} has no schema`, 'API types are data only: remove methods and functions');
+      return this.error(
+        m,
+        `method ${m.getText().split('(')[0]} in ${node.getName()} has no schema`,
+        'API types are data only: remove methods and functions',
+      );
     }
-    return { kind: 'object', properties: mergeProperties(props, node.getProperties().map((p) => this.property(p, env))) };
+    return {
+      kind: 'object',
+      properties: mergeProperties(
+        props,
+        node.getProperties().map((p) => this.property(p, env)),
+      ),
+    };
   }
 
   private walkClass(node: ClassDeclaration, env: Env): IrType {
@@ -153,10 +207,23 @@ export class TypeWalker {
     const base = node.getExtends();
     if (base !== undefined) {
       const target = this.resolveExpression(base.getExpression());
-      const baseDecl = target === undefined ? undefined : isClientNodeFile(target.getSourceFile().getFilePath()) ? this.clientNodeModel(target, base) : this.walkDeclaration(target, base.getTypeArguments().map((a) => this.walk(a, env)));
+      const baseDecl =
+        target === undefined
+          ? undefined
+          : isClientNodeFile(target.getSourceFile().getFilePath())
+            ? this.clientNodeModel(target, base)
+            : this.walkDeclaration(
+                target,
+                base.getTypeArguments().map((a) => this.walk(a, env)),
+              );
       if (baseDecl?.type.kind === 'error') return baseDecl.type;
       const baseProps = baseDecl === undefined ? undefined : this.objectOf({ kind: 'named', decl: baseDecl });
-      if (baseProps === undefined) return this.error(base, `base class ${base.getText()} is not an object type operator-ts can read`, 'extend a class or interface of data fields declared in your API files');
+      if (baseProps === undefined)
+        return this.error(
+          base,
+          `base class ${base.getText()} is not an object type operator-ts can read`,
+          'extend a class or interface of data fields declared in your API files',
+        );
       inherited = baseProps;
     }
     const props: IrProperty[] = [];
@@ -174,19 +241,30 @@ export class TypeWalker {
     if (!Node.isInterfaceDeclaration(node) && !Node.isClassDeclaration(node)) return undefined;
     const json = toJsonOf(node);
     if (json === undefined) return undefined;
-    if ('untyped' in json) return this.error(json.untyped, `${node.getName() ?? 'the class'}.toJSON() has no declared return type, which is the schema of its values`, 'declare it: toJSON(): string (or the type it returns)');
+    if ('untyped' in json)
+      return this.error(
+        json.untyped,
+        `${node.getName() ?? 'the class'}.toJSON() has no declared return type, which is the schema of its values`,
+        'declare it: toJSON(): string (or the type it returns)',
+      );
     return this.walk(json.returns, env);
   }
 
   private property(p: PropertySignature | PropertyDeclaration, env: Env): IrProperty {
     const nameNode = p.getNameNode();
-    const name = Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode) ? nameNode.getLiteralText() : p.getName();
+    const name =
+      Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode)
+        ? nameNode.getLiteralText()
+        : p.getName();
     const tn = p.getTypeNode();
     const att = this.attached(p);
     return {
       name,
       optional: p.hasQuestionToken(),
-      type: tn === undefined ? this.error(p, `property ${name} has no type annotation`, 'write its type explicitly') : this.walk(tn, env),
+      type:
+        tn === undefined
+          ? this.error(p, `property ${name} has no type annotation`, 'write its type explicitly')
+          : this.walk(tn, env),
       markers: att.markers,
       doc: att.doc,
       loc: loc(p),
@@ -212,7 +290,11 @@ export class TypeWalker {
     if (Node.isTypeReference(node)) return this.reference(node, env);
     if (Node.isIndexedAccessTypeNode(node)) return this.indexedAccess(node, env);
     if (Node.isMappedTypeNode(node)) return this.mapped(node, env);
-    return this.error(node, `\`${node.getText()}\` is not supported in API types`, 'write an explicit interface, alias, array, Record or union of literals');
+    return this.error(
+      node,
+      `\`${node.getText()}\` is not supported in API types`,
+      'write an explicit interface, alias, array, Record or union of literals',
+    );
   }
 
   /** keyword converts a keyword type (string, boolean, and those with no schema), or returns undefined for any other node. */
@@ -223,18 +305,33 @@ export class TypeWalker {
       case SyntaxKind.BooleanKeyword:
         return { kind: 'primitive', type: 'boolean' };
       case SyntaxKind.NumberKeyword:
-        return this.error(node, 'plain `number` does not say which integer or float type the field is', "use int32 or int64 (integers) or float64 from 'operator-ts/types'");
+        return this.error(
+          node,
+          'plain `number` does not say which integer or float type the field is',
+          "use int32 or int64 (integers) or float64 from 'operator-ts/types'",
+        );
       case SyntaxKind.BigIntKeyword:
         return this.error(node, '`bigint` has no JSON representation', "use int64 from 'operator-ts/types'");
       case SyntaxKind.AnyKeyword:
       case SyntaxKind.UnknownKeyword:
       case SyntaxKind.ObjectKeyword:
-        return { ...this.error(node, `\`${node.getText()}\` has no schema`, "add +kubebuilder:pruning:PreserveUnknownFields or +kubebuilder:validation:Schemaless, or use JSONValue/RawExtension from 'operator-ts/types'"), allowedBy: 'preserve' };
+        return {
+          ...this.error(
+            node,
+            `\`${node.getText()}\` has no schema`,
+            "add +kubebuilder:pruning:PreserveUnknownFields or +kubebuilder:validation:Schemaless, or use JSONValue/RawExtension from 'operator-ts/types'",
+          ),
+          allowedBy: 'preserve',
+        };
       case SyntaxKind.SymbolKeyword:
         return this.error(node, '`symbol` has no JSON representation', 'API types are data only: use string');
       case SyntaxKind.FunctionType:
       case SyntaxKind.ConstructorType:
-        return this.error(node, 'a function type has no JSON representation', 'API types are data only: remove the function');
+        return this.error(
+          node,
+          'a function type has no JSON representation',
+          'API types are data only: remove the function',
+        );
       default:
         return undefined;
     }
@@ -251,7 +348,12 @@ export class TypeWalker {
       const ir = this.walk(part, env);
       if (ir.kind === 'error') return ir;
       const p = this.objectOf(ir);
-      if (p === undefined) return this.error(part, `intersection member ${part.getText()} is not an object type`, 'intersect only object types');
+      if (p === undefined)
+        return this.error(
+          part,
+          `intersection member ${part.getText()} is not an object type`,
+          'intersect only object types',
+        );
       props.splice(0, props.length, ...mergeProperties(props, p));
     }
     return { kind: 'object', properties: props };
@@ -259,12 +361,20 @@ export class TypeWalker {
 
   /** typeLiteral converts `{ ... }`: an object of properties, or a map when it has an index signature. */
   private typeLiteral(node: TypeLiteralNode, env: Env): IrType {
-    if (node.getMethods().length > 0 || node.getCallSignatures().length > 0) return this.error(node, 'a method has no JSON representation', 'API types are data only: remove methods');
+    if (node.getMethods().length > 0 || node.getCallSignatures().length > 0)
+      return this.error(node, 'a method has no JSON representation', 'API types are data only: remove methods');
     const idx = node.getIndexSignatures();
     if (idx.length === 0) return { kind: 'object', properties: node.getProperties().map((p) => this.property(p, env)) };
-    if (node.getProperties().length > 0) return this.error(node, 'an object type mixes properties and an index signature', 'use either named properties or a Record<string, T> map');
+    if (node.getProperties().length > 0)
+      return this.error(
+        node,
+        'an object type mixes properties and an index signature',
+        'use either named properties or a Record<string, T> map',
+      );
     const rt = idx[0]?.getReturnTypeNode();
-    return rt === undefined ? this.error(node, 'index signature without a type', 'write its value type') : { kind: 'map', values: this.walk(rt, env) };
+    return rt === undefined
+      ? this.error(node, 'index signature without a type', 'write its value type')
+      : { kind: 'map', values: this.walk(rt, env) };
   }
 
   /** mapped converts `{ [k in K]?: V }`, which is Record<K, V> written out; a key remapping (`as`) has no map schema. */
@@ -272,7 +382,11 @@ export class TypeWalker {
     const key = node.getTypeParameter().getConstraint();
     const value = node.getTypeNode();
     if (key === undefined || value === undefined || node.getNameTypeNode() !== undefined) {
-      return this.error(node, `mapped type \`${node.getText()}\` has no schema`, 'write Record<K, V> with a string key type');
+      return this.error(
+        node,
+        `mapped type \`${node.getText()}\` has no schema`,
+        'write Record<K, V> with a string key type',
+      );
     }
     return this.mapOf(key, value, env);
   }
@@ -281,22 +395,35 @@ export class TypeWalker {
    * indexedAccess is `T['field']`: the type of a field of T (without the field's own markers, as a Go
    * field typed with another package's named type gets that type's schema), or the values of a map.
    */
-  private indexedAccess(node: TypeNode & { getObjectTypeNode(): TypeNode; getIndexTypeNode(): TypeNode }, env: Env): IrType {
+  private indexedAccess(
+    node: TypeNode & { getObjectTypeNode(): TypeNode; getIndexTypeNode(): TypeNode },
+    env: Env,
+  ): IrType {
     const index = node.getIndexTypeNode();
     const lit = Node.isLiteralTypeNode(index) ? index.getLiteral() : undefined;
-    const key = lit !== undefined && (Node.isStringLiteral(lit) || Node.isNoSubstitutionTemplateLiteral(lit)) ? lit.getLiteralText() : undefined;
+    const key =
+      lit !== undefined && (Node.isStringLiteral(lit) || Node.isNoSubstitutionTemplateLiteral(lit))
+        ? lit.getLiteralText()
+        : undefined;
     const owner = this.walk(node.getObjectTypeNode(), env);
     if (owner.kind === 'error') return owner;
     const target = owner.kind === 'named' ? owner.decl.type : owner;
     if (target.kind === 'map') return target.values;
-    if (key === undefined) return this.error(index, `the index of \`${node.getText()}\` is not one field name`, `name one field in quotes: ${node.getObjectTypeNode().getText()}['field']`);
+    if (key === undefined)
+      return this.error(
+        index,
+        `the index of \`${node.getText()}\` is not one field name`,
+        `name one field in quotes: ${node.getObjectTypeNode().getText()}['field']`,
+      );
     const field = this.objectOf(owner)?.find((p) => p.name === key);
-    if (field === undefined) return this.error(index, `${node.getObjectTypeNode().getText()} has no field ${key}`, 'name a field it declares');
+    if (field === undefined)
+      return this.error(index, `${node.getObjectTypeNode().getText()} has no field ${key}`, 'name a field it declares');
     return field.type;
   }
 
   private literal(lit: Node, node: Node): IrType {
-    if (Node.isStringLiteral(lit) || Node.isNoSubstitutionTemplateLiteral(lit)) return { kind: 'enum', base: 'string', values: [lit.getLiteralText()] };
+    if (Node.isStringLiteral(lit) || Node.isNoSubstitutionTemplateLiteral(lit))
+      return { kind: 'enum', base: 'string', values: [lit.getLiteralText()] };
     if (Node.isNumericLiteral(lit)) {
       const v = lit.getLiteralValue();
       return { kind: 'enum', base: Number.isInteger(v) ? 'integer' : 'number', values: [v] };
@@ -305,8 +432,13 @@ export class TypeWalker {
       const v = Number(lit.getText());
       return { kind: 'enum', base: Number.isInteger(v) ? 'integer' : 'number', values: [v] };
     }
-    if (Node.isTrueLiteral(lit) || Node.isFalseLiteral(lit)) return { kind: 'enum', base: 'boolean', values: [Node.isTrueLiteral(lit)] };
-    return this.error(node, `\`${node.getText()}\` alone has no schema`, 'remove null/undefined or combine it with a type (T | null)');
+    if (Node.isTrueLiteral(lit) || Node.isFalseLiteral(lit))
+      return { kind: 'enum', base: 'boolean', values: [Node.isTrueLiteral(lit)] };
+    return this.error(
+      node,
+      `\`${node.getText()}\` alone has no schema`,
+      'remove null/undefined or combine it with a type (T | null)',
+    );
   }
 
   private union(node: Node & { getTypeNodes(): TypeNode[] }, env: Env): IrType {
@@ -322,7 +454,8 @@ export class TypeWalker {
     }
     const wrap = (ir: IrType): IrType => (nullable ? { kind: 'nullable', inner: ir } : ir);
     const first = parts[0];
-    if (first === undefined) return this.error(node, `\`${node.getText()}\` has no schema`, 'give the field a real type');
+    if (first === undefined)
+      return this.error(node, `\`${node.getText()}\` has no schema`, 'give the field a real type');
     if (parts.length === 1) return wrap(this.walk(first, env));
     const irs = parts.map((p) => this.walk(p, env));
     const err = irs.find((i) => i.kind === 'error');
@@ -333,20 +466,37 @@ export class TypeWalker {
       const values = enums.flatMap((e) => (e.kind === 'enum' ? e.values : []));
       if (bases.size === 1) {
         const b = [...bases][0] as 'string' | 'integer' | 'boolean';
-        if (b === 'boolean' && values.includes(true) && values.includes(false)) return wrap({ kind: 'primitive', type: 'boolean' });
+        if (b === 'boolean' && values.includes(true) && values.includes(false))
+          return wrap({ kind: 'primitive', type: 'boolean' });
         const base = b === 'integer' && !values.every((v) => Number.isInteger(v)) ? 'number' : b;
         return wrap({ kind: 'enum', base, values: [...new Set(values)] });
       }
     }
     // `'a' | 'b' | string` is TypeScript's "known values, but open": on the wire it is just a string.
-    if (enums.every((e) => (e.kind === 'enum' && e.base === 'string') || (e.kind === 'primitive' && e.type === 'string' && e.format === undefined))) {
+    if (
+      enums.every(
+        (e) =>
+          (e.kind === 'enum' && e.base === 'string') ||
+          (e.kind === 'primitive' && e.type === 'string' && e.format === undefined),
+      )
+    ) {
       return wrap({ kind: 'primitive', type: 'string' });
     }
-    const objectLike = irs.filter((i) => this.objectOf(i) !== undefined || (i.kind === 'named' && i.decl.type.kind === 'map'));
+    const objectLike = irs.filter(
+      (i) => this.objectOf(i) !== undefined || (i.kind === 'named' && i.decl.type.kind === 'map'),
+    );
     if (objectLike.length >= 2) {
-      return this.error(node, `union of object types \`${node.getText()}\` is not a structural schema`, 'merge the variants into one object with optional fields and add +kubebuilder:validation:ExactlyOneOf=... (or XValidation rules)');
+      return this.error(
+        node,
+        `union of object types \`${node.getText()}\` is not a structural schema`,
+        'merge the variants into one object with optional fields and add +kubebuilder:validation:ExactlyOneOf=... (or XValidation rules)',
+      );
     }
-    return this.error(node, `union \`${node.getText()}\` has no structural schema`, "use a union of literals (enum), IntOrString from 'operator-ts/types', or one type");
+    return this.error(
+      node,
+      `union \`${node.getText()}\` has no structural schema`,
+      "use a union of literals (enum), IntOrString from 'operator-ts/types', or one type",
+    );
   }
 
   private objectOf(ir: IrType): IrProperty[] | undefined {
@@ -371,25 +521,42 @@ export class TypeWalker {
     const sym = ident.getSymbol();
     const simple = ident.getText();
     const fromOperatorTs = sym !== undefined && importedFrom(sym) === 'operator-ts/types';
-    if (sym === undefined && simple === 'Condition') return this.error(node, 'cannot resolve type Condition', "import it: import type { Condition } from 'operator-ts/runtime'");
+    if (sym === undefined && simple === 'Condition')
+      return this.error(
+        node,
+        'cannot resolve type Condition',
+        "import it: import type { Condition } from 'operator-ts/runtime'",
+      );
     const decl = sym === undefined ? undefined : declarationOf(sym);
     const declFile = decl?.getSourceFile().getFilePath() ?? '';
     const alias = fromOperatorTs || isOperatorTsTypesFile(declFile) ? knownAlias(simple) : undefined;
     if (alias !== undefined) return alias;
-    if (decl !== undefined && isClientNodeFile(declFile) && simple === 'IntOrString') return { kind: 'intOrString', quantity: false };
-    if (simple === 'Condition' && (fromOperatorTs || isOperatorTsTypesFile(declFile) || (sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') || isOperatorTsRuntimeFile(declFile))) {
+    if (decl !== undefined && isClientNodeFile(declFile) && simple === 'IntOrString')
+      return { kind: 'intOrString', quantity: false };
+    if (
+      simple === 'Condition' &&
+      (fromOperatorTs ||
+        isOperatorTsTypesFile(declFile) ||
+        (sym !== undefined && importedFrom(sym) === 'operator-ts/runtime') ||
+        isOperatorTsRuntimeFile(declFile))
+    ) {
       return { kind: 'named', decl: CONDITION_DECL };
     }
     if (decl === undefined || !isClientNodeFile(declFile)) {
       if (['Array', 'ReadonlyArray'].includes(text) && decl === undefined) return this.arrayOf(args, env, node);
       if (text === 'Record' && decl === undefined) return this.record(args, env, node);
-      if (text === 'Date' && decl === undefined) return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
+      if (text === 'Date' && decl === undefined)
+        return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
     }
     if (decl === undefined) {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
       if (text === 'Record') return this.record(args, env, node);
       if (text === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time', goStruct: true };
-      return this.error(node, `cannot resolve type ${text}`, 'import it from a file included in --paths, @kubernetes/client-node or operator-ts/types');
+      return this.error(
+        node,
+        `cannot resolve type ${text}`,
+        'import it from a file included in --paths, @kubernetes/client-node or operator-ts/types',
+      );
     }
     if (isLibFile(declFile)) {
       if (text === 'Array' || text === 'ReadonlyArray') return this.arrayOf(args, env, node);
@@ -400,7 +567,13 @@ export class TypeWalker {
       return this.error(node, `built-in type ${text} has no schema`, 'write an explicit interface or alias');
     }
     if (isClientNodeFile(declFile)) return { kind: 'named', decl: this.clientNodeModel(decl, node) };
-    return { kind: 'named', decl: this.walkDeclaration(decl, args.map((a) => this.walk(a, env))) };
+    return {
+      kind: 'named',
+      decl: this.walkDeclaration(
+        decl,
+        args.map((a) => this.walk(a, env)),
+      ),
+    };
   }
 
   /**
@@ -412,22 +585,31 @@ export class TypeWalker {
       const t = Node.isNamedTupleMember(e) ? e.getTypeNode() : e;
       return Node.isOptionalTypeNode(t) ? t.getTypeNode() : t;
     });
-    const rest = node.getElements().some((e) => Node.isRestTypeNode(e) || (Node.isNamedTupleMember(e) && e.getDotDotDotToken() !== undefined));
+    const rest = node
+      .getElements()
+      .some((e) => Node.isRestTypeNode(e) || (Node.isNamedTupleMember(e) && e.getDotDotDotToken() !== undefined));
     const first = members[0];
     if (first === undefined || rest || !members.every((m) => m.getText() === first.getText())) {
-      return this.error(node, `tuple \`${node.getText()}\` is not structural: its members differ`, 'use an array (T[]) of one type, or an object with named fields');
+      return this.error(
+        node,
+        `tuple \`${node.getText()}\` is not structural: its members differ`,
+        'use an array (T[]) of one type, or an object with named fields',
+      );
     }
     return { kind: 'array', items: this.walk(first, env) };
   }
 
   private arrayOf(args: TypeNode[], env: Env, node: Node): IrType {
     const a = args[0];
-    return a === undefined ? this.error(node, 'Array needs an element type', 'write Array<T> or T[]') : { kind: 'array', items: this.walk(a, env) };
+    return a === undefined
+      ? this.error(node, 'Array needs an element type', 'write Array<T> or T[]')
+      : { kind: 'array', items: this.walk(a, env) };
   }
 
   private record(args: TypeNode[], env: Env, node: Node): IrType {
     const [k, v] = args;
-    if (k === undefined || v === undefined) return this.error(node, 'Record needs a key and a value type', 'write Record<string, T>');
+    if (k === undefined || v === undefined)
+      return this.error(node, 'Record needs a key and a value type', 'write Record<string, T>');
     return this.mapOf(k, v, env);
   }
 

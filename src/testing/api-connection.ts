@@ -31,13 +31,23 @@ export interface HttpCallOptions {
  */
 export function httpCall(url: string, options: HttpCallOptions = {}): Promise<HttpResponse> {
   const target = new URL(url);
-  const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const payload =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (payload !== undefined) {
     headers['Content-Type'] = 'application/json';
     headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
-  const common = { method: options.method ?? 'GET', headers, timeout: options.timeoutMs ?? 10_000, agent: false as const };
+  const common = {
+    method: options.method ?? 'GET',
+    headers,
+    timeout: options.timeoutMs ?? 10_000,
+    agent: false as const,
+  };
   return new Promise((resolve, reject) => {
     const req =
       target.protocol === 'https:'

@@ -28,7 +28,12 @@ const option = assetDir(join(root, 'option'), ['kube-apiserver', 'etcd']);
 const legacy = assetDir(join(root, 'legacy'));
 const empty = join(root, 'empty');
 mkdirSync(empty);
-const base = { platform: 'linux' as const, arch: 'x64', homeDir: join(root, 'home'), legacyDir: join(root, 'no-legacy') };
+const base = {
+  platform: 'linux' as const,
+  arch: 'x64',
+  homeDir: join(root, 'home'),
+  legacyDir: join(root, 'no-legacy'),
+};
 
 describe('findBinaryAssets', () => {
   it('picks the numerically newest complete store entry for this os/arch', () => {
@@ -43,18 +48,45 @@ describe('findBinaryAssets', () => {
   });
 
   it('prefers KUBEBUILDER_ASSETS over the option and the store', () => {
-    const found = findBinaryAssets({ ...base, binaryAssetsDirectory: option, env: { XDG_DATA_HOME: xdg, KUBEBUILDER_ASSETS: explicit } });
+    const found = findBinaryAssets({
+      ...base,
+      binaryAssetsDirectory: option,
+      env: { XDG_DATA_HOME: xdg, KUBEBUILDER_ASSETS: explicit },
+    });
     expect(isBinaryAssets(found) && found.dir).toBe(explicit);
   });
 
   it('uses binaryAssetsDirectory when KUBEBUILDER_ASSETS is unset, with kubectl undefined when absent', () => {
-    const found = findBinaryAssets({ ...base, binaryAssetsDirectory: option, env: { XDG_DATA_HOME: xdg, KUBEBUILDER_ASSETS: '' } });
-    expect(found).toEqual({ dir: option, kubeApiserver: join(option, 'kube-apiserver'), etcd: join(option, 'etcd'), kubectl: undefined, kubeControllerManager: undefined });
+    const found = findBinaryAssets({
+      ...base,
+      binaryAssetsDirectory: option,
+      env: { XDG_DATA_HOME: xdg, KUBEBUILDER_ASSETS: '' },
+    });
+    expect(found).toEqual({
+      dir: option,
+      kubeApiserver: join(option, 'kube-apiserver'),
+      etcd: join(option, 'etcd'),
+      kubectl: undefined,
+      kubeControllerManager: undefined,
+    });
   });
 
   it('lets TEST_ASSET_* override single binaries', () => {
-    const found = findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: option, TEST_ASSET_ETCD: join(explicit, 'etcd'), TEST_ASSET_KUBECTL: join(legacy, 'kubectl') } });
-    expect(found).toEqual({ dir: option, kubeApiserver: join(option, 'kube-apiserver'), etcd: join(explicit, 'etcd'), kubectl: join(legacy, 'kubectl'), kubeControllerManager: undefined });
+    const found = findBinaryAssets({
+      ...base,
+      env: {
+        KUBEBUILDER_ASSETS: option,
+        TEST_ASSET_ETCD: join(explicit, 'etcd'),
+        TEST_ASSET_KUBECTL: join(legacy, 'kubectl'),
+      },
+    });
+    expect(found).toEqual({
+      dir: option,
+      kubeApiserver: join(option, 'kube-apiserver'),
+      etcd: join(explicit, 'etcd'),
+      kubectl: join(legacy, 'kubectl'),
+      kubeControllerManager: undefined,
+    });
   });
 
   it('falls back to the legacy directory when the store is empty', () => {
@@ -84,15 +116,23 @@ describe('findBinaryAssets', () => {
     const withKcm = assetDir(join(root, 'with-kcm'), ['kube-apiserver', 'etcd', 'kube-controller-manager']);
     const beside = findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: withKcm } });
     expect(isBinaryAssets(beside) && beside.kubeControllerManager).toBe(join(withKcm, 'kube-controller-manager'));
-    const pointed = findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: option, TEST_ASSET_KUBE_CONTROLLER_MANAGER: join(withKcm, 'kube-controller-manager') } });
+    const pointed = findBinaryAssets({
+      ...base,
+      env: { KUBEBUILDER_ASSETS: option, TEST_ASSET_KUBE_CONTROLLER_MANAGER: join(withKcm, 'kube-controller-manager') },
+    });
     expect(isBinaryAssets(pointed) && pointed.kubeControllerManager).toBe(join(withKcm, 'kube-controller-manager'));
     // Only environments with controllers need it: its absence is not a missing asset.
     expect(isBinaryAssets(findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: option } }))).toBe(true);
   });
 
   it('reports a TEST_ASSET_* that is not executable', () => {
-    const found = findBinaryAssets({ ...base, env: { KUBEBUILDER_ASSETS: explicit, TEST_ASSET_KUBE_APISERVER: join(root, 'nope') } });
-    expect((found as { missing: string }).missing).toContain(`TEST_ASSET_KUBE_APISERVER=${join(root, 'nope')} is not an executable file`);
+    const found = findBinaryAssets({
+      ...base,
+      env: { KUBEBUILDER_ASSETS: explicit, TEST_ASSET_KUBE_APISERVER: join(root, 'nope') },
+    });
+    expect((found as { missing: string }).missing).toContain(
+      `TEST_ASSET_KUBE_APISERVER=${join(root, 'nope')} is not an executable file`,
+    );
   });
 });
 
@@ -104,7 +144,12 @@ describe('setup-envtest store layout', () => {
   });
 
   it('maps Node platform names to Go GOOS/GOARCH', () => {
-    expect([goOs('linux'), goOs('win32'), goArch('x64'), goArch('arm64')]).toEqual(['linux', 'windows', 'amd64', 'arm64']);
+    expect([goOs('linux'), goOs('win32'), goArch('x64'), goArch('arm64')]).toEqual([
+      'linux',
+      'windows',
+      'amd64',
+      'arm64',
+    ]);
   });
 
   it('returns undefined for a store without entries', () => {

@@ -68,7 +68,9 @@ export function findBinaryAssets(options: FindBinaryAssetsOptions = {}): BinaryA
   if (configuredDir === undefined) {
     const storeRoot = setupEnvtestStoreRoot(env, options.platform, options.homeDir);
     const storeDir = newestStoreEntry(join(storeRoot, 'k8s'), goOs(options.platform), goArch(options.arch));
-    looked.push(`the setup-envtest store ${join(storeRoot, 'k8s')} (newest <X.Y.Z>-${goOs(options.platform)}-${goArch(options.arch)} holding kube-apiserver and etcd)`);
+    looked.push(
+      `the setup-envtest store ${join(storeRoot, 'k8s')} (newest <X.Y.Z>-${goOs(options.platform)}-${goArch(options.arch)} holding kube-apiserver and etcd)`,
+    );
     const legacy = options.legacyDir ?? LEGACY_DIR;
     if (storeDir !== undefined) fallbackDir = storeDir;
     else {
@@ -81,11 +83,15 @@ export function findBinaryAssets(options: FindBinaryAssetsOptions = {}): BinaryA
     const { file, env: variable } = BINARY_ENV_VARS[key];
     const explicit = nonEmpty(env[variable]);
     if (explicit !== undefined) {
-      return isExecutable(explicit) ? { path: explicit } : { path: explicit, problem: `${variable}=${explicit} is not an executable file` };
+      return isExecutable(explicit)
+        ? { path: explicit }
+        : { path: explicit, problem: `${variable}=${explicit} is not an executable file` };
     }
     if (configuredDir !== undefined) {
       const path = join(configuredDir, file);
-      return isExecutable(path) ? { path } : { path, problem: `${configuredBy}=${configuredDir} has no executable ${file}` };
+      return isExecutable(path)
+        ? { path }
+        : { path, problem: `${configuredBy}=${configuredDir} has no executable ${file}` };
     }
     if (fallbackDir !== undefined) {
       const path = join(fallbackDir, file);
@@ -122,9 +128,14 @@ export function isBinaryAssets(result: BinaryAssets | MissingBinaryAssets): resu
  * setupEnvtestStoreRoot is setup-envtest's default --bin-dir: ${XDG_DATA_HOME:-~/.local/share}/kubebuilder-envtest
  * on Linux, ~/Library/Application Support/io.kubebuilder.envtest on macOS, %LocalAppData%\kubebuilder-envtest on Windows.
  */
-export function setupEnvtestStoreRoot(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+export function setupEnvtestStoreRoot(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'io.kubebuilder.envtest');
-  if (platform === 'win32') return join(nonEmpty(env.LOCALAPPDATA) ?? join(home, 'AppData', 'Local'), 'kubebuilder-envtest');
+  if (platform === 'win32')
+    return join(nonEmpty(env.LOCALAPPDATA) ?? join(home, 'AppData', 'Local'), 'kubebuilder-envtest');
   return join(nonEmpty(env.XDG_DATA_HOME) ?? join(home, '.local', 'share'), 'kubebuilder-envtest');
 }
 
@@ -155,13 +166,26 @@ export function goOs(platform: NodeJS.Platform = process.platform): string {
 
 /** goArch maps a Node architecture to Go's GOARCH. */
 export function goArch(arch: string = process.arch): string {
-  const map: Record<string, string> = { x64: 'amd64', ia32: '386', arm64: 'arm64', arm: 'arm', ppc64: 'ppc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64' };
+  const map: Record<string, string> = {
+    x64: 'amd64',
+    ia32: '386',
+    arm64: 'arm64',
+    arm: 'arm',
+    ppc64: 'ppc64le',
+    s390x: 's390x',
+    riscv64: 'riscv64',
+    loong64: 'loong64',
+  };
   return map[arch] ?? arch;
 }
 
 function missingMessage(problems: string[], looked: string[]): string {
   const lines = ['envtest binaries (kube-apiserver, etcd) not found:', ...problems.map((p) => `  - ${p}`)];
-  if (looked.length > 0) lines.push('  looked in (no TEST_ASSET_*, KUBEBUILDER_ASSETS or binaryAssetsDirectory set):', ...looked.map((l) => `    ${l}`));
+  if (looked.length > 0)
+    lines.push(
+      '  looked in (no TEST_ASSET_*, KUBEBUILDER_ASSETS or binaryAssetsDirectory set):',
+      ...looked.map((l) => `    ${l}`),
+    );
   lines.push(
     'Get them with `npx operator-ts envtest use <version>` (`make setup-envtest` in a scaffolded project; no Go',
     'needed), which installs them into the setup-envtest store looked in above; or set KUBEBUILDER_ASSETS to a',

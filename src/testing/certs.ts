@@ -67,7 +67,10 @@ export class TinyCA {
       signingAlgorithm: SIGNING,
       extensions: [
         new x509.BasicConstraintsExtension(true, undefined, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
+        new x509.KeyUsagesExtension(
+          x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature,
+          true,
+        ),
         await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ],
     });
@@ -82,7 +85,9 @@ export class TinyCA {
   /** TinyCA.issueServingCert issues a serverAuth certificate for the given DNS names and IP addresses. */
   async issueServingCert(options: ServingCertOptions): Promise<CertKeyPair> {
     const hosts = [...new Set(options.hosts)];
-    const names = hosts.map((h) => (isIP(h) !== 0 ? { type: 'ip' as const, value: h } : { type: 'dns' as const, value: h }));
+    const names = hosts.map((h) =>
+      isIP(h) !== 0 ? { type: 'ip' as const, value: h } : { type: 'dns' as const, value: h },
+    );
     return this.issue([{ CN: [options.commonName ?? hosts[0] ?? 'localhost'] }], x509.ExtendedKeyUsage.serverAuth, [
       new x509.SubjectAlternativeNameExtension(names, false),
     ]);
@@ -94,7 +99,11 @@ export class TinyCA {
     return this.issue(subject, x509.ExtendedKeyUsage.clientAuth, []);
   }
 
-  private async issue(subject: x509.JsonName, usage: x509.ExtendedKeyUsage, extra: x509.Extension[]): Promise<CertKeyPair> {
+  private async issue(
+    subject: x509.JsonName,
+    usage: x509.ExtendedKeyUsage,
+    extra: x509.Extension[],
+  ): Promise<CertKeyPair> {
     const keys = await generateKeys();
     const now = Date.now();
     const cert = await x509.X509CertificateGenerator.create({
@@ -119,7 +128,7 @@ export class TinyCA {
 }
 
 async function generateKeys(): Promise<webcrypto.CryptoKeyPair> {
-  return (await crypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  return await crypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify']);
 }
 
 async function keyToPem(key: webcrypto.CryptoKey): Promise<string> {
@@ -130,6 +139,6 @@ async function keyToPem(key: webcrypto.CryptoKey): Promise<string> {
 // Go rejects negative serial numbers, so the top bit of the first byte stays clear.
 function randomSerial(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[0] = (bytes[0] ?? 0) & 0x7f | 0x01;
+  bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x01;
   return Buffer.from(bytes).toString('hex');
 }

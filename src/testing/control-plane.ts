@@ -5,7 +5,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UserError } from '../errors/user-error.js';
 import type { BinaryAssets } from './binaries.js';
 import { TinyCA } from './certs.js';
-import { apiServerFlags, CERT_FILES, etcdFlags, helpListsFlag, mergeFlags, renderFlags, type FlagValues } from './flags.js';
+import {
+  apiServerFlags,
+  CERT_FILES,
+  etcdFlags,
+  helpListsFlag,
+  mergeFlags,
+  renderFlags,
+  type FlagValues,
+} from './flags.js';
 import { reservePort, type PortReservation } from './ports.js';
 import { formatOutputTail, ManagedProcess } from './process.js';
 import { waitForHealthEndpoint } from './readiness.js';
@@ -95,7 +103,12 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     try {
       const plane = await startOnce(options, attempt, files, servingCa.certPem, supportsNoFsync);
       // Not a spread: that would freeze the apiServer getter at the first process.
-      return Object.assign(plane, { servingCaPem: servingCa.certPem, clientCa, serviceAccountSigningKeyPem: saSigner.pair.keyPem, attempts: attempt });
+      return Object.assign(plane, {
+        servingCaPem: servingCa.certPem,
+        clientCa,
+        serviceAccountSigningKeyPem: saSigner.pair.keyPem,
+        attempts: attempt,
+      });
     } catch (err) {
       if (!(err instanceof StartFailure)) throw err;
       last = err;
@@ -124,7 +137,14 @@ class ApiServerLifecycle {
   private restarting: Promise<void> = Promise.resolve();
 
   // Fields are assigned by hand: Node runs src/testing with type stripping, which has no parameter properties.
-  constructor(options: ControlPlaneOptions, host: string, flags: FlagValues, servingCaPem: string, processes: ManagedProcess[], stopped: () => boolean) {
+  constructor(
+    options: ControlPlaneOptions,
+    host: string,
+    flags: FlagValues,
+    servingCaPem: string,
+    processes: ManagedProcess[],
+    stopped: () => boolean,
+  ) {
     this.options = options;
     this.host = host;
     this.flags = flags;
@@ -153,8 +173,11 @@ class ApiServerLifecycle {
       attachOutput: this.options.attachOutput,
     });
     this.processes.push(proc);
-    const apiReady = await waitForHealthEndpoint(`${this.host}/readyz`, proc, this.options.timeouts.startMs, { caPem: this.servingCaPem });
-    if (apiReady.state !== 'ready') throw failure('kube-apiserver', apiReady, this.processes, this.options.timeouts.startMs);
+    const apiReady = await waitForHealthEndpoint(`${this.host}/readyz`, proc, this.options.timeouts.startMs, {
+      caPem: this.servingCaPem,
+    });
+    if (apiReady.state !== 'ready')
+      throw failure('kube-apiserver', apiReady, this.processes, this.options.timeouts.startMs);
     this.current = proc;
     return proc;
   }
@@ -168,7 +191,10 @@ class ApiServerLifecycle {
   }
 
   private stillRunning(): void {
-    if (this.stopped()) throw new Error('restartAPIServer: the control plane was stopped while kube-apiserver was down; it was not started again');
+    if (this.stopped())
+      throw new Error(
+        'restartAPIServer: the control plane was stopped while kube-apiserver was down; it was not started again',
+      );
   }
 
   private async restartOnce(restart: RestartAPIServerOptions): Promise<void> {
@@ -185,13 +211,20 @@ class ApiServerLifecycle {
       await this.start();
     } catch (err) {
       if (!(err instanceof StartFailure)) throw err;
-      throw new UserError(`restarting kube-apiserver on ${this.host} failed: ${err.message}`, { hint: err.hint, cause: err });
+      throw new UserError(`restarting kube-apiserver on ${this.host} failed: ${err.message}`, {
+        hint: err.hint,
+        cause: err,
+      });
     }
   }
 }
 
 /** attemptDirs makes the directories of one start attempt and writes its certificates. */
-function attemptDirs(workDir: string, attempt: number, files: Record<string, string>): { dir: string; certDir: string; dataDir: string } {
+function attemptDirs(
+  workDir: string,
+  attempt: number,
+  files: Record<string, string>,
+): { dir: string; certDir: string; dataDir: string } {
   const dir = join(workDir, `control-plane-${attempt}`);
   const certDir = join(dir, 'certs');
   const dataDir = join(dir, 'etcd');
@@ -231,15 +264,31 @@ async function startOnce(
     const etcd = await ManagedProcess.start({
       name: 'etcd',
       path: options.assets.etcd,
-      args: renderFlags(etcdFlags({ clientPort: etcdClient, peerPort: etcdPeer, dataDir, supportsUnsafeNoFsync: supportsNoFsync })),
+      args: renderFlags(
+        etcdFlags({ clientPort: etcdClient, peerPort: etcdPeer, dataDir, supportsUnsafeNoFsync: supportsNoFsync }),
+      ),
       attachOutput: options.attachOutput,
     });
     processes.push(etcd);
-    const etcdReady = await waitForHealthEndpoint(`http://127.0.0.1:${etcdClient}/health`, etcd, options.timeouts.startMs);
+    const etcdReady = await waitForHealthEndpoint(
+      `http://127.0.0.1:${etcdClient}/health`,
+      etcd,
+      options.timeouts.startMs,
+    );
     if (etcdReady.state !== 'ready') throw failure('etcd', etcdReady, processes, options.timeouts.startMs);
 
-    const flags = mergeFlags(apiServerFlags({ securePort: secure, etcdClientPort: etcdClient, certDir }), options.apiServerFlags);
-    const lifecycle = new ApiServerLifecycle(options, `https://127.0.0.1:${secure}`, flags, servingCaPem, processes, () => stopped !== undefined);
+    const flags = mergeFlags(
+      apiServerFlags({ securePort: secure, etcdClientPort: etcdClient, certDir }),
+      options.apiServerFlags,
+    );
+    const lifecycle = new ApiServerLifecycle(
+      options,
+      `https://127.0.0.1:${secure}`,
+      flags,
+      servingCaPem,
+      processes,
+      () => stopped !== undefined,
+    );
     api = lifecycle;
     await lifecycle.start();
     return {
@@ -254,7 +303,11 @@ async function startOnce(
   } catch (err) {
     await stop();
     if (err instanceof StartFailure) throw err;
-    throw new StartFailure((err as Error).message, false, 'check that the binaries are executable and built for this machine');
+    throw new StartFailure(
+      (err as Error).message,
+      false,
+      'check that the binaries are executable and built for this machine',
+    );
   }
 }
 
@@ -270,7 +323,9 @@ function failure(
       ? `${name} exited during start-up (${proc?.describeExit() ?? 'unknown status'})`
       : `${name} did not become ready within ${timeoutMs / 1000}s (last health answer: ${outcome.lastAnswer})`;
   const tails = processes.map(formatOutputTail).join('\n');
-  const portConflict = processes.some((p) => p.outputTail(OUTPUT_SCAN_LINES).some((l) => /address already in use/i.test(l)));
+  const portConflict = processes.some((p) =>
+    p.outputTail(OUTPUT_SCAN_LINES).some((l) => /address already in use/i.test(l)),
+  );
   const hint =
     outcome.state === 'timeout'
       ? 'raise KUBEBUILDER_CONTROLPLANE_START_TIMEOUT (Go duration, e.g. 120s) or controlPlaneStartTimeoutMs on a slow machine; KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true shows the output live'

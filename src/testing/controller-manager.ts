@@ -111,10 +111,23 @@ export async function startControllerManager(options: ControllerManagerOptions):
   try {
     reservation = await reservePort();
     const caPem = await writeFiles(options);
-    const flags = mergeFlags(controllerManagerFlags({ controllers: options.controllers, securePort: reservation.port, dir: options.dir }), options.flags);
-    proc = await ManagedProcess.start({ name: 'kube-controller-manager', path: options.path, args: renderFlags(flags), attachOutput: options.attachOutput });
+    const flags = mergeFlags(
+      controllerManagerFlags({ controllers: options.controllers, securePort: reservation.port, dir: options.dir }),
+      options.flags,
+    );
+    proc = await ManagedProcess.start({
+      name: 'kube-controller-manager',
+      path: options.path,
+      args: renderFlags(flags),
+      attachOutput: options.attachOutput,
+    });
     const started = proc;
-    const ready = await waitForHealthEndpoint(`https://127.0.0.1:${reservation.port}/healthz`, started, options.timeouts.startMs, { caPem });
+    const ready = await waitForHealthEndpoint(
+      `https://127.0.0.1:${reservation.port}/healthz`,
+      started,
+      options.timeouts.startMs,
+      { caPem },
+    );
     if (ready.state !== 'ready') {
       const headline =
         ready.state === 'exited'
@@ -133,10 +146,23 @@ export async function startControllerManager(options: ControllerManagerOptions):
 
 /** writeFiles writes the kubeconfig, serving certificate and keys, and returns the PEM of the CA to verify /healthz with. */
 async function writeFiles(options: ControllerManagerOptions): Promise<string> {
-  const file = (name: keyof typeof CONTROLLER_MANAGER_FILES): string => join(options.dir, CONTROLLER_MANAGER_FILES[name]);
-  const [client, servingCa] = await Promise.all([options.clientCa.issueClientCert({ name: CONTROLLER_MANAGER_USER }), TinyCA.create('envtest-controller-manager')]);
+  const file = (name: keyof typeof CONTROLLER_MANAGER_FILES): string =>
+    join(options.dir, CONTROLLER_MANAGER_FILES[name]);
+  const [client, servingCa] = await Promise.all([
+    options.clientCa.issueClientCert({ name: CONTROLLER_MANAGER_USER }),
+    TinyCA.create('envtest-controller-manager'),
+  ]);
   const serving = await servingCa.issueServingCert({ hosts: ['localhost', '127.0.0.1'] });
-  writeFileSync(file('kubeconfig'), kubeconfigText({ host: options.host, caData: options.servingCaPem, certData: client.certPem, keyData: client.keyPem }), { mode: 0o600 });
+  writeFileSync(
+    file('kubeconfig'),
+    kubeconfigText({
+      host: options.host,
+      caData: options.servingCaPem,
+      certData: client.certPem,
+      keyData: client.keyPem,
+    }),
+    { mode: 0o600 },
+  );
   writeFileSync(file('servingCert'), serving.certPem, { mode: 0o600 });
   writeFileSync(file('servingKey'), serving.keyPem, { mode: 0o600 });
   writeFileSync(file('rootCa'), options.servingCaPem, { mode: 0o600 });
@@ -152,7 +178,10 @@ export function binaryVersion(path: string): Promise<string> {
   if (cached === undefined) {
     cached = new Promise((resolve) => {
       execFile(path, ['--version'], { timeout: 30_000 }, (err, stdout, stderr) => {
-        const line = `${stdout}\n${stderr}`.split('\n').find((l) => l.trim() !== '')?.trim();
+        const line = `${stdout}\n${stderr}`
+          .split('\n')
+          .find((l) => l.trim() !== '')
+          ?.trim();
         resolve(err !== null && line === undefined ? `unknown (${err.message})` : (line ?? 'unknown'));
       });
     });
@@ -176,19 +205,31 @@ export async function checkControllersOption(
   if (controllers === undefined || controllers.length === 0) return undefined;
   const bad = controllers.filter((c) => !/^[-*a-z0-9]+$/.test(c));
   if (bad.length > 0) {
-    throw new UserError(`controllers: ${bad.map((c) => JSON.stringify(c)).join(', ')} is not a kube-controller-manager controller name`, {
-      hint: "name controllers as kube-controller-manager's --controllers flag does, e.g. controllers: ['garbagecollector', 'namespace']",
-    });
+    throw new UserError(
+      `controllers: ${bad.map((c) => JSON.stringify(c)).join(', ')} is not a kube-controller-manager controller name`,
+      {
+        hint: "name controllers as kube-controller-manager's --controllers flag does, e.g. controllers: ['garbagecollector', 'namespace']",
+      },
+    );
   }
   const path = binaries.kubeControllerManager;
   if (path === undefined) {
-    throw new UserError(`controllers ${controllers.join(', ')} need kube-controller-manager, which was not found next to ${binaries.kubeApiserver}`, { hint: MISSING_CONTROLLER_MANAGER_HINT });
+    throw new UserError(
+      `controllers ${controllers.join(', ')} need kube-controller-manager, which was not found next to ${binaries.kubeApiserver}`,
+      { hint: MISSING_CONTROLLER_MANAGER_HINT },
+    );
   }
-  const [apiServer, controllerManager] = await Promise.all([binaryVersion(binaries.kubeApiserver), binaryVersion(path)]);
+  const [apiServer, controllerManager] = await Promise.all([
+    binaryVersion(binaries.kubeApiserver),
+    binaryVersion(path),
+  ]);
   if (apiServer !== controllerManager) {
-    throw new UserError(`kube-controller-manager (${path}) is ${controllerManager}, kube-apiserver (${binaries.kubeApiserver}) is ${apiServer}`, {
-      hint: 'use a kube-controller-manager built from the same Kubernetes version as kube-apiserver; `npm run envtest:build` in operator-ts builds both',
-    });
+    throw new UserError(
+      `kube-controller-manager (${path}) is ${controllerManager}, kube-apiserver (${binaries.kubeApiserver}) is ${apiServer}`,
+      {
+        hint: 'use a kube-controller-manager built from the same Kubernetes version as kube-apiserver; `npm run envtest:build` in operator-ts builds both',
+      },
+    );
   }
   return { path, controllers };
 }

@@ -18,7 +18,11 @@ export interface CustomResourceDefinitionObject {
     group?: string;
     names?: { kind?: string; plural?: string; [key: string]: unknown };
     versions?: Array<{ name: string; served?: boolean; [key: string]: unknown }>;
-    conversion?: { strategy?: string; webhook?: { conversionReviewVersions?: string[]; [key: string]: unknown }; [key: string]: unknown };
+    conversion?: {
+      strategy?: string;
+      webhook?: { conversionReviewVersions?: string[]; [key: string]: unknown };
+      [key: string]: unknown;
+    };
     [key: string]: unknown;
   };
   [key: string]: unknown;
@@ -51,9 +55,12 @@ export function selectCRDs(objects: readonly ManifestObject[]): CustomResourceDe
     const crd = object as CustomResourceDefinitionObject;
     if (!crd.spec?.group || !crd.spec.names?.kind) continue;
     if (crd.apiVersion !== 'apiextensions.k8s.io/v1') {
-      throw new UserError(`${source}: CustomResourceDefinition ${crd.metadata?.name ?? ''} is ${String(crd.apiVersion)}`, {
-        hint: 'only apiextensions.k8s.io/v1 CRDs are served by current API servers; regenerate the CRD',
-      });
+      throw new UserError(
+        `${source}: CustomResourceDefinition ${crd.metadata?.name ?? ''} is ${String(crd.apiVersion)}`,
+        {
+          hint: 'only apiextensions.k8s.io/v1 CRDs are served by current API servers; regenerate the CRD',
+        },
+      );
     }
     byName.set(crd.metadata?.name ?? `${crd.spec.names.plural ?? ''}.${crd.spec.group}`, crd);
   }
@@ -65,7 +72,10 @@ export function selectCRDs(objects: readonly ManifestObject[]): CustomResourceDe
  * test's webhook server (`https://<host>:<port>/convert` with its CA), or, without one, replaced by
  * strategy None, because the in-cluster Service it names cannot be reached.
  */
-export function prepareCRD(crd: CustomResourceDefinitionObject, webhook?: ConversionWebhookTarget): CustomResourceDefinitionObject {
+export function prepareCRD(
+  crd: CustomResourceDefinitionObject,
+  webhook?: ConversionWebhookTarget,
+): CustomResourceDefinitionObject {
   const copy = structuredClone(crd);
   const spec = copy.spec;
   if (spec?.conversion?.strategy !== 'Webhook') return copy;
@@ -102,11 +112,15 @@ export async function installCRDs(
   return waitForCRDs(conn, prepared, options.timeoutMs ?? DEFAULT_CRD_INSTALL_TIMEOUT_MS);
 }
 
-async function waitForCRDs(conn: ApiConnection, crds: readonly CustomResourceDefinitionObject[], timeoutMs: number): Promise<CustomResourceDefinitionObject[]> {
+async function waitForCRDs(
+  conn: ApiConnection,
+  crds: readonly CustomResourceDefinitionObject[],
+  timeoutMs: number,
+): Promise<CustomResourceDefinitionObject[]> {
   const deadline = Date.now() + timeoutMs;
   const pending = new Map(crds.map((crd) => [crd.metadata?.name ?? '', crd]));
   const done = new Map<string, CustomResourceDefinitionObject>();
-  let lastSeen = new Map<string, CustomResourceDefinitionObject>();
+  let lastSeen: Map<string, CustomResourceDefinitionObject>;
   for (;;) {
     const seen = new Map<string, CustomResourceDefinitionObject>();
     for (const [name, wanted] of pending) {
@@ -121,7 +135,8 @@ async function waitForCRDs(conn: ApiConnection, crds: readonly CustomResourceDef
       }
     }
     lastSeen = seen;
-    if (pending.size === 0) return crds.map((crd) => done.get(crd.metadata?.name ?? '') as CustomResourceDefinitionObject);
+    if (pending.size === 0)
+      return crds.map((crd) => done.get(crd.metadata?.name ?? '') as CustomResourceDefinitionObject);
     if (Date.now() >= deadline) {
       const [name, wanted] = [...pending][0] as [string, CustomResourceDefinitionObject];
       const current = lastSeen.get(name) ?? wanted;
@@ -129,7 +144,9 @@ async function waitForCRDs(conn: ApiConnection, crds: readonly CustomResourceDef
       throw notEstablished(
         name,
         current,
-        established ? `it is Established but not listed in discovery for every served version within ${timeoutMs / 1000}s` : `it did not become Established within ${timeoutMs / 1000}s`,
+        established
+          ? `it is Established but not listed in discovery for every served version within ${timeoutMs / 1000}s`
+          : `it did not become Established within ${timeoutMs / 1000}s`,
         [...pending.keys()],
       );
     }
@@ -165,14 +182,25 @@ function condition(crd: CustomResourceDefinitionObject, type: string): Condition
   return status?.conditions?.find((c) => c.type === type);
 }
 
-function notEstablished(name: string, crd: CustomResourceDefinitionObject, why: string, pending: string[] = [name]): UserError {
+function notEstablished(
+  name: string,
+  crd: CustomResourceDefinitionObject,
+  why: string,
+  pending: string[] = [name],
+): UserError {
   const conditions = ((crd.status as { conditions?: Condition[] } | undefined)?.conditions ?? [])
-    .map((c) => `${c.type ?? '?'}=${c.status ?? '?'}${c.reason ? ` (${c.reason}${c.message ? `: ${c.message}` : ''})` : ''}`)
+    .map(
+      (c) =>
+        `${c.type ?? '?'}=${c.status ?? '?'}${c.reason ? ` (${c.reason}${c.message ? `: ${c.message}` : ''})` : ''}`,
+    )
     .join('; ');
   const others = pending.length > 1 ? ` (also still pending: ${pending.filter((p) => p !== name).join(', ')})` : '';
-  return new UserError(`CustomResourceDefinition ${name} is not usable: ${why}; conditions: ${conditions || 'none reported'}${others}`, {
-    hint: 'fix the CRD (names must not clash with another CRD of the same group: kind, listKind, plural, singular, shortNames)',
-  });
+  return new UserError(
+    `CustomResourceDefinition ${name} is not usable: ${why}; conditions: ${conditions || 'none reported'}${others}`,
+    {
+      hint: 'fix the CRD (names must not clash with another CRD of the same group: kind, listKind, plural, singular, shortNames)',
+    },
+  );
 }
 
 function hostForUrl(host: string): string {

@@ -6,11 +6,9 @@ const MAX_CONFLICT_RETRIES = 5;
  * createOrReplace creates a cluster-scoped object at collectionPath, or replaces the existing one of the same
  * name (PUT with its resourceVersion), retrying on update conflicts. Returns the object as stored.
  */
-export async function createOrReplace<T extends { metadata?: { name?: string; resourceVersion?: string; [key: string]: unknown } }>(
-  conn: ApiConnection,
-  collectionPath: string,
-  object: T,
-): Promise<T> {
+export async function createOrReplace<
+  T extends { metadata?: { name?: string; resourceVersion?: string; [key: string]: unknown } },
+>(conn: ApiConnection, collectionPath: string, object: T): Promise<T> {
   const name = object.metadata?.name;
   if (name === undefined || name === '') throw new Error(`object for ${collectionPath} has no metadata.name`);
   for (let attempt = 0; ; attempt++) {

@@ -23,10 +23,17 @@ describe.skipIf(missing !== undefined)('directClient', () => {
 
   it('reads and writes straight to the API server as the admin user', async () => {
     const k8s = directClient(env);
-    const created = await k8s.create(builtin.ConfigMap, { metadata: { name: 'direct', namespace: 'default' }, data: { a: '1' } });
+    const created = await k8s.create(builtin.ConfigMap, {
+      metadata: { name: 'direct', namespace: 'default' },
+      data: { a: '1' },
+    });
     expect(typeof created.metadata?.creationTimestamp).toBe('string');
     expect((await k8s.get(builtin.ConfigMap, { namespace: 'default', name: 'direct' })).data).toEqual({ a: '1' });
-    await k8s.patch(builtin.ConfigMap, { namespace: 'default', name: 'direct' }, { type: 'merge', data: { data: { a: '2' } } });
+    await k8s.patch(
+      builtin.ConfigMap,
+      { namespace: 'default', name: 'direct' },
+      { type: 'merge', data: { data: { a: '2' } } },
+    );
     // No cache: the next read sees the write.
     expect((await k8s.get(builtin.ConfigMap, { namespace: 'default', name: 'direct' })).data).toEqual({ a: '2' });
     await k8s.delete(builtin.ConfigMap, { namespace: 'default', name: 'direct' });
@@ -39,11 +46,18 @@ describe.skipIf(missing !== undefined)('directClient', () => {
     const k8s = directClient(env);
     await k8s.create(builtin.ConfigMap, { metadata: { name: 'selected', namespace: 'default' } });
     await k8s.create(builtin.ConfigMap, { metadata: { name: 'other', namespace: 'default' } });
-    const found = await k8s.list(builtin.ConfigMap, { namespace: 'default', matchingFields: { 'metadata.name': 'selected' } });
+    const found = await k8s.list(builtin.ConfigMap, {
+      namespace: 'default',
+      matchingFields: { 'metadata.name': 'selected' },
+    });
     expect(found.map((cm) => cm.metadata?.name)).toEqual(['selected']);
-    const err = await k8s.list(builtin.ConfigMap, { matchingFields: { '.metadata.controller': 'x' } }).catch((e: unknown) => e);
+    const err = await k8s
+      .list(builtin.ConfigMap, { matchingFields: { '.metadata.controller': 'x' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as Error).message).toMatch(/^configmaps cannot be listed by field \.metadata\.controller from the API server \("\.metadata\.controller" is not a known field selector: only "metadata\.name", "metadata\.namespace"\): this client reads live/);
+    expect((err as Error).message).toMatch(
+      /^configmaps cannot be listed by field \.metadata\.controller from the API server \("\.metadata\.controller" is not a known field selector: only "metadata\.name", "metadata\.namespace"\): this client reads live/,
+    );
   });
 
   it('acts as a user from addUser, subject to RBAC', async () => {

@@ -87,9 +87,12 @@ describe('eventually', () => {
   });
 
   it('describes thrown values that are not errors', async () => {
-    const err = await eventually(() => {
-      throw 'plain';
-    }, { timeout: 20 }).catch((e: unknown) => e as Error);
+    const err = await eventually(
+      () => {
+        throw 'plain';
+      },
+      { timeout: 20 },
+    ).catch((e: unknown) => e as Error);
     expect(err.message).toMatch(/: plain$/);
   });
 });

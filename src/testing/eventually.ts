@@ -43,7 +43,9 @@ export async function eventually<T>(fn: () => T | Promise<T>, options: Eventuall
     const remaining = deadline - Date.now();
     if (remaining > 0) await sleep(Math.min(interval, remaining));
     if (Date.now() >= deadline) {
-      throw new Error(`eventually: still failing after ${timeout} ms (${attempt} attempts): ${describe(lastError)}`, { cause: lastError });
+      throw new Error(`eventually: still failing after ${timeout} ms (${attempt} attempts): ${describe(lastError)}`, {
+        cause: lastError,
+      });
     }
   }
 }
@@ -63,7 +65,9 @@ export async function consistently(fn: () => unknown, options: ConsistentlyOptio
     try {
       await fn();
     } catch (err) {
-      throw new Error(`consistently: failed after ${Date.now() - start} ms (attempt ${attempt}): ${describe(err)}`, { cause: err });
+      throw new Error(`consistently: failed after ${Date.now() - start} ms (attempt ${attempt}): ${describe(err)}`, {
+        cause: err,
+      });
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) return;

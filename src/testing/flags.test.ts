@@ -38,7 +38,9 @@ describe('control-plane flags', () => {
   });
 
   it('finds a flag in --help output only at the start of a line', () => {
-    expect(helpListsFlag('Usage:\n  --data-dir\n      --unsafe-no-fsync   Disables fsync\n', 'unsafe-no-fsync')).toBe(true);
+    expect(helpListsFlag('Usage:\n  --data-dir\n      --unsafe-no-fsync   Disables fsync\n', 'unsafe-no-fsync')).toBe(
+      true,
+    );
     expect(helpListsFlag('  see --unsafe-no-fsync in the docs\n', 'unsafe-no-fsync')).toBe(false);
     expect(helpListsFlag('  --unsafe-no-fsync-extra\n', 'unsafe-no-fsync')).toBe(true); // \b matches at '-', as in envtest
   });

@@ -11,7 +11,12 @@ describe('kubeconfig', () => {
       apiVersion: 'v1',
       kind: 'Config',
       clusters: [{ name: 'envtest', cluster: { server: config.host, 'certificate-authority-data': b64('CA PEM\n') } }],
-      users: [{ name: 'envtest', user: { 'client-certificate-data': b64('CERT PEM\n'), 'client-key-data': b64('KEY PEM\n') } }],
+      users: [
+        {
+          name: 'envtest',
+          user: { 'client-certificate-data': b64('CERT PEM\n'), 'client-key-data': b64('KEY PEM\n') },
+        },
+      ],
       contexts: [{ name: 'envtest', context: { cluster: 'envtest', user: 'envtest' } }],
       'current-context': 'envtest',
       preferences: {},
@@ -24,8 +29,17 @@ describe('kubeconfig', () => {
     loaded.loadFromString(kubeconfigText(config));
     for (const k of [kc, loaded]) {
       expect(k.getCurrentContext()).toBe('envtest');
-      expect(k.getCurrentCluster()).toMatchObject({ name: 'envtest', server: config.host, caData: b64('CA PEM\n'), skipTLSVerify: false });
-      expect(k.getCurrentUser()).toMatchObject({ name: 'envtest', certData: b64('CERT PEM\n'), keyData: b64('KEY PEM\n') });
+      expect(k.getCurrentCluster()).toMatchObject({
+        name: 'envtest',
+        server: config.host,
+        caData: b64('CA PEM\n'),
+        skipTLSVerify: false,
+      });
+      expect(k.getCurrentUser()).toMatchObject({
+        name: 'envtest',
+        certData: b64('CERT PEM\n'),
+        keyData: b64('KEY PEM\n'),
+      });
     }
   });
 });

@@ -27,8 +27,15 @@ export function kubeconfigDocument(config: RestConfig): Record<string, unknown> 
   return {
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: [{ name: KUBECONFIG_NAME, cluster: { server: config.host, 'certificate-authority-data': base64(config.caData) } }],
-    users: [{ name: KUBECONFIG_NAME, user: { 'client-certificate-data': base64(config.certData), 'client-key-data': base64(config.keyData) } }],
+    clusters: [
+      { name: KUBECONFIG_NAME, cluster: { server: config.host, 'certificate-authority-data': base64(config.caData) } },
+    ],
+    users: [
+      {
+        name: KUBECONFIG_NAME,
+        user: { 'client-certificate-data': base64(config.certData), 'client-key-data': base64(config.keyData) },
+      },
+    ],
     contexts: [{ name: KUBECONFIG_NAME, context: { cluster: KUBECONFIG_NAME, user: KUBECONFIG_NAME } }],
     'current-context': KUBECONFIG_NAME,
     preferences: {},

@@ -40,6 +40,8 @@ describe('readManifestObjects', () => {
   });
 
   it('rejects documents that are not mappings', () => {
-    expect(() => parseManifestText('- a\n- b\n', 'g.yaml')).toThrow('g.yaml: expected a Kubernetes object, found a list');
+    expect(() => parseManifestText('- a\n- b\n', 'g.yaml')).toThrow(
+      'g.yaml: expected a Kubernetes object, found a list',
+    );
   });
 });

@@ -59,22 +59,29 @@ export function parseManifestText(text: string, file: string): ManifestObject[] 
     const error = doc.errors[0];
     if (error !== undefined) {
       const line = error.linePos?.[0]?.line;
-      throw new UserError(`${file}${line === undefined ? '' : `:${line}`}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`, {
-        hint: 'fix the file so that it is valid YAML or JSON',
-      });
+      throw new UserError(
+        `${file}${line === undefined ? '' : `:${line}`}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`,
+        {
+          hint: 'fix the file so that it is valid YAML or JSON',
+        },
+      );
     }
     const value: unknown = doc.toJS();
     if (value === null || value === undefined) return;
     const source = list.length > 1 ? `${file}#${index}` : file;
     if (typeof value !== 'object' || Array.isArray(value)) {
-      throw new UserError(`${source}: expected a Kubernetes object, found ${Array.isArray(value) ? 'a list' : typeof value}`, {
-        hint: 'each document must be a mapping with apiVersion and kind',
-      });
+      throw new UserError(
+        `${source}: expected a Kubernetes object, found ${Array.isArray(value) ? 'a list' : typeof value}`,
+        {
+          hint: 'each document must be a mapping with apiVersion and kind',
+        },
+      );
     }
     const object = value as Record<string, unknown>;
     if (object.kind === 'List' && Array.isArray(object.items)) {
       for (const item of object.items as unknown[]) {
-        if (item !== null && typeof item === 'object' && !Array.isArray(item)) objects.push({ object: item as Record<string, unknown>, source });
+        if (item !== null && typeof item === 'object' && !Array.isArray(item))
+          objects.push({ object: item as Record<string, unknown>, source });
       }
       return;
     }

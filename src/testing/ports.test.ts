@@ -19,7 +19,9 @@ describe('reservePort', () => {
     const r = await reservePort({ lockDir });
     expect(readFileSync(join(lockDir, `port-${r.port}`), 'utf8')).toBe(String(process.pid));
     await new Promise<void>((resolve, reject) => {
-      const s = createServer().once('error', reject).listen(r.port, '127.0.0.1', () => s.close(() => resolve()));
+      const s = createServer()
+        .once('error', reject)
+        .listen(r.port, '127.0.0.1', () => s.close(() => resolve()));
     });
     r.release();
     r.release();
@@ -63,7 +65,9 @@ describe('reservePort', () => {
 
   it('gives up after the configured attempts', async () => {
     writeFileSync(join(lockDir, 'port-40021'), String(process.pid));
-    await expect(reservePort({ lockDir, attempts: 3, candidate: async () => 40021 })).rejects.toThrow(/after 3 attempts/);
+    await expect(reservePort({ lockDir, attempts: 3, candidate: async () => 40021 })).rejects.toThrow(
+      /after 3 attempts/,
+    );
   });
 
   it('gives concurrent callers distinct real ports', async () => {

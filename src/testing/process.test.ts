@@ -26,14 +26,19 @@ function script(name: string, body: string): string {
 
 describe('ManagedProcess', () => {
   it('keeps the last lines of output and the exit status', async () => {
-    const path = script('noisy', 'i=0; while [ $i -lt 50 ]; do echo "line $i"; i=$((i+1)); done; echo oops >&2; exit 3');
+    const path = script(
+      'noisy',
+      'i=0; while [ $i -lt 50 ]; do echo "line $i"; i=$((i+1)); done; echo oops >&2; exit 3',
+    );
     const proc = await ManagedProcess.start({ name: 'noisy', path, args: [], attachOutput: false });
     expect(await proc.exited).toEqual({ code: 3, signal: null });
     const tail = proc.outputTail();
     expect(tail).toHaveLength(30);
     expect(tail.at(-1)).toBe('oops');
     expect(tail[0]).toBe('line 21');
-    expect(formatOutputTail(proc)).toContain(`noisy (pid ${proc.pid}, exit code 3), last 30 lines of output:\n    line 21`);
+    expect(formatOutputTail(proc)).toContain(
+      `noisy (pid ${proc.pid}, exit code 3), last 30 lines of output:\n    line 21`,
+    );
   });
 
   it('stops the whole process group with SIGTERM', async () => {
@@ -41,7 +46,12 @@ describe('ManagedProcess', () => {
     const path = script('parent', 'sleep 60 & echo "child $!"; wait');
     const proc = await ManagedProcess.start({ name: 'parent', path, args: [], attachOutput: false });
     while (!proc.outputTail().some((l) => l.startsWith('child '))) await new Promise((r) => setTimeout(r, 20));
-    const childPid = Number(proc.outputTail().find((l) => l.startsWith('child '))?.slice(6));
+    const childPid = Number(
+      proc
+        .outputTail()
+        .find((l) => l.startsWith('child '))
+        ?.slice(6),
+    );
     expect(processExists(childPid)).toBe(true);
     await proc.stop(5_000);
     expect(proc.exitStatus?.signal).toBe('SIGTERM');
@@ -78,8 +88,8 @@ describe('ManagedProcess', () => {
   });
 
   it('fails to start a binary that cannot be executed, naming it', async () => {
-    await expect(ManagedProcess.start({ name: 'ghost', path: join(dir, 'missing'), args: [], attachOutput: false })).rejects.toThrow(
-      /cannot start ghost \(.*missing\): spawn .*ENOENT/,
-    );
+    await expect(
+      ManagedProcess.start({ name: 'ghost', path: join(dir, 'missing'), args: [], attachOutput: false }),
+    ).rejects.toThrow(/cannot start ghost \(.*missing\): spawn .*ENOENT/);
   });
 });

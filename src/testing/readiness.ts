@@ -7,15 +7,18 @@ export const READINESS_POLL_INTERVAL_MS = 100;
 
 /** ReadinessOutcome says why waiting ended, with the last answer seen for messages. */
 export type ReadinessOutcome =
-  | { state: 'ready' }
-  | { state: 'exited'; lastAnswer: string }
-  | { state: 'timeout'; lastAnswer: string };
+  { state: 'ready' } | { state: 'exited'; lastAnswer: string } | { state: 'timeout'; lastAnswer: string };
 
 /**
  * waitForHealthEndpoint polls url until it answers 200, the process exits (no point waiting further) or
  * timeoutMs elapses. A TLS endpoint is verified against tls.caPem.
  */
-export async function waitForHealthEndpoint(url: string, proc: ManagedProcess, timeoutMs: number, tls?: TlsCredentials): Promise<ReadinessOutcome> {
+export async function waitForHealthEndpoint(
+  url: string,
+  proc: ManagedProcess,
+  timeoutMs: number,
+  tls?: TlsCredentials,
+): Promise<ReadinessOutcome> {
   const deadline = Date.now() + timeoutMs;
   let lastAnswer = 'no answer yet';
   const exited = proc.exited.then(() => true);
@@ -29,7 +32,14 @@ export async function waitForHealthEndpoint(url: string, proc: ManagedProcess, t
       ]);
       if (res === undefined) return { state: 'exited', lastAnswer };
       if (res.status === 200) return { state: 'ready' };
-      lastAnswer = `${res.status} ${res.body.trim().split('\n').filter((l) => l.includes('failed')).join('; ').slice(0, 400) || res.body.slice(0, 200)}`;
+      lastAnswer = `${res.status} ${
+        res.body
+          .trim()
+          .split('\n')
+          .filter((l) => l.includes('failed'))
+          .join('; ')
+          .slice(0, 400) || res.body.slice(0, 200)
+      }`;
     } catch (err) {
       lastAnswer = (err as Error).message;
     }

@@ -28,34 +28,47 @@ function controlPlaneProcesses(env: TestEnv): string[] {
   return found;
 }
 
-describe.skipIf(missing !== undefined || process.platform !== 'linux')('restartAPIServer called while another restart runs', () => {
-  it('runs the restarts one after the other, and stop() then stops every process', async () => {
-    const env = await startTestEnv();
-    try {
-      expect(controlPlaneProcesses(env)).toHaveLength(2);
-      const first = env.pids.kubeApiserver;
-      await Promise.all([env.restartAPIServer({ downtimeMs: 200 }), env.restartAPIServer({ graceful: false })]);
-      expect(env.pids.kubeApiserver).not.toBe(first);
-      expect(controlPlaneProcesses(env)).toHaveLength(2);
-      const ns = await env.kubeConfig.makeApiClient(CoreV1Api).readNamespace({ name: 'default' });
-      expect(ns.metadata?.name).toBe('default');
-    } finally {
-      await env.stop();
-    }
-    expect(controlPlaneProcesses(env)).toEqual([]);
-  }, BUDGET_MS);
+describe.skipIf(missing !== undefined || process.platform !== 'linux')(
+  'restartAPIServer called while another restart runs',
+  () => {
+    it(
+      'runs the restarts one after the other, and stop() then stops every process',
+      async () => {
+        const env = await startTestEnv();
+        try {
+          expect(controlPlaneProcesses(env)).toHaveLength(2);
+          const first = env.pids.kubeApiserver;
+          await Promise.all([env.restartAPIServer({ downtimeMs: 200 }), env.restartAPIServer({ graceful: false })]);
+          expect(env.pids.kubeApiserver).not.toBe(first);
+          expect(controlPlaneProcesses(env)).toHaveLength(2);
+          const ns = await env.kubeConfig.makeApiClient(CoreV1Api).readNamespace({ name: 'default' });
+          expect(ns.metadata?.name).toBe('default');
+        } finally {
+          await env.stop();
+        }
+        expect(controlPlaneProcesses(env)).toEqual([]);
+      },
+      BUDGET_MS,
+    );
 
-  it('stop() during a restart waits for it, starts nothing more, and leaves no process', async () => {
-    const env = await startTestEnv();
-    let down!: () => void;
-    const isDown = new Promise<void>((resolve) => (down = resolve));
-    const restart = env.restartAPIServer({ whileDown: async () => down() });
-    const queued = env.restartAPIServer();
-    await isDown;
-    await env.stop();
-    const outcomes = await Promise.allSettled([restart, queued]);
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
-    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/restartAPIServer: the control plane was stopped/);
-    expect(controlPlaneProcesses(env)).toEqual([]);
-  }, BUDGET_MS);
-});
+    it(
+      'stop() during a restart waits for it, starts nothing more, and leaves no process',
+      async () => {
+        const env = await startTestEnv();
+        let down!: () => void;
+        const isDown = new Promise<void>((resolve) => (down = resolve));
+        const restart = env.restartAPIServer({ whileDown: async () => down() });
+        const queued = env.restartAPIServer();
+        await isDown;
+        await env.stop();
+        const outcomes = await Promise.allSettled([restart, queued]);
+        expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+        expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(
+          /restartAPIServer: the control plane was stopped/,
+        );
+        expect(controlPlaneProcesses(env)).toEqual([]);
+      },
+      BUDGET_MS,
+    );
+  },
+);

@@ -8,17 +8,31 @@ import { ApiConnection } from './api-connection.js';
 import { findBinaryAssets, isBinaryAssets, type BinaryAssets } from './binaries.js';
 import { TinyCA } from './certs.js';
 import { startControlPlane, type ControlPlane, type RestartAPIServerOptions } from './control-plane.js';
-import { checkControllersOption, startControllerManager, type ControllerManager, type ControllersChoice } from './controller-manager.js';
+import {
+  checkControllersOption,
+  startControllerManager,
+  type ControllerManager,
+  type ControllersChoice,
+} from './controller-manager.js';
 
 export type { RestartAPIServerOptions } from './control-plane.js';
-import { installCRDs, selectCRDs, type ConversionWebhookTarget, type CustomResourceDefinitionObject } from './crd-install.js';
+import {
+  installCRDs,
+  selectCRDs,
+  type ConversionWebhookTarget,
+  type CustomResourceDefinitionObject,
+} from './crd-install.js';
 import { trackDirectory, untrackDirectory } from './exit-cleanup.js';
 import type { FlagValues } from './flags.js';
 import { kubeConfigFromRestConfig, kubeconfigText, type RestConfig } from './kubeconfig.js';
 import { readManifestObjects, type ManifestObject } from './manifest-files.js';
 import { reservePort, type PortReservation } from './ports.js';
 import { resolveControlPlaneTimeouts, type ControlPlaneTimeouts } from './timeouts.js';
-import { installWebhookConfigurations, selectWebhookConfigurations, type WebhookConfigurationObject } from './webhook-install.js';
+import {
+  installWebhookConfigurations,
+  selectWebhookConfigurations,
+  type WebhookConfigurationObject,
+} from './webhook-install.js';
 
 /** WebhookInstallOptions say which admission webhook configurations to install and where the test serves them. */
 export interface WebhookInstallOptions {
@@ -135,8 +149,15 @@ const DEFAULT_NAMESPACE_WAIT_MS = 5_000;
 const DEFAULT_NAMESPACE_POLL_MS = 50;
 
 /** readCRDs reads CRDs from files and objects, as `crdDirectoryPaths` and `crds` name them. */
-function readCRDs(paths: readonly string[], objects: readonly object[], errorIfPathMissing: boolean): CustomResourceDefinitionObject[] {
-  return selectCRDs([...readManifestObjects(paths, { errorIfPathMissing, what: 'CRD' }), ...asManifests(objects, 'crds option')]);
+function readCRDs(
+  paths: readonly string[],
+  objects: readonly object[],
+  errorIfPathMissing: boolean,
+): CustomResourceDefinitionObject[] {
+  return selectCRDs([
+    ...readManifestObjects(paths, { errorIfPathMissing, what: 'CRD' }),
+    ...asManifests(objects, 'crds option'),
+  ]);
 }
 
 /** readWebhookConfigurations reads the webhook configurations to install (missing paths are an error). */
@@ -158,7 +179,10 @@ interface WebhookServing {
 }
 
 /** prepareWebhookServing picks the webhook server's address and writes its serving certificate, from a CA of its own. */
-async function prepareWebhookServing(workDir: string, options: WebhookInstallOptions | undefined): Promise<WebhookServing> {
+async function prepareWebhookServing(
+  workDir: string,
+  options: WebhookInstallOptions | undefined,
+): Promise<WebhookServing> {
   const host = options?.localServingHost ?? '127.0.0.1';
   const reservation = options?.localServingPort === undefined ? await reservePort() : undefined;
   try {
@@ -184,8 +208,17 @@ async function prepareWebhookServing(workDir: string, options: WebhookInstallOpt
 function authenticator(plane: ControlPlane): (user: TestUser) => Promise<AuthenticatedUser> {
   return async (user) => {
     const pair = await plane.clientCa.issueClientCert({ name: user.name, groups: user.groups ?? [] });
-    const config: RestConfig = { host: plane.host, caData: plane.servingCaPem, certData: pair.certPem, keyData: pair.keyPem };
-    return { user: { name: user.name, groups: [...(user.groups ?? [])] }, config, kubeConfig: kubeConfigFromRestConfig(config) };
+    const config: RestConfig = {
+      host: plane.host,
+      caData: plane.servingCaPem,
+      certData: pair.certPem,
+      keyData: pair.keyPem,
+    };
+    return {
+      user: { name: user.name, groups: [...(user.groups ?? [])] },
+      config,
+      kubeConfig: kubeConfigFromRestConfig(config),
+    };
   };
 }
 
@@ -209,8 +242,14 @@ interface EnvInputs {
  * bringUp starts the control plane, waits for the `default` namespace, prepares webhook serving and
  * installs the CRDs and webhook configurations; what it started is recorded in `started`.
  */
-async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: string, started: Started): Promise<Omit<TestEnv, 'stop'>> {
-  const attachOutput = options.attachControlPlaneOutput ?? process.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true';
+async function bringUp(
+  options: TestEnvOptions,
+  inputs: EnvInputs,
+  workDir: string,
+  started: Started,
+): Promise<Omit<TestEnv, 'stop'>> {
+  const attachOutput =
+    options.attachControlPlaneOutput ?? process.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true';
   const plane = await startControlPlane({
     assets: inputs.assets,
     workDir,
@@ -221,7 +260,11 @@ async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: stri
   started.plane = plane;
   const authenticate = authenticator(plane);
   const admin = await authenticate({ name: 'admin', groups: ['system:masters'] });
-  const conn = new ApiConnection(plane.host, { caPem: plane.servingCaPem, certPem: admin.config.certData, keyPem: admin.config.keyData });
+  const conn = new ApiConnection(plane.host, {
+    caPem: plane.servingCaPem,
+    certPem: admin.config.certData,
+    keyPem: admin.config.keyData,
+  });
   await waitForDefaultNamespace(conn);
   if (inputs.controllers !== undefined) {
     started.controllerManager = await startControllerManager({
@@ -240,8 +283,13 @@ async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: stri
   const webhook = await prepareWebhookServing(workDir, options.webhookInstallOptions);
   started.webhook = webhook;
   const conversion = options.webhookInstallOptions === undefined ? {} : { conversionWebhook: webhook.target };
-  const install = async (list: CustomResourceDefinitionObject[], timeoutMs: number | undefined): Promise<CustomResourceDefinitionObject[]> =>
-    list.length === 0 ? [] : installCRDs(conn, list, { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...conversion });
+  const install = async (
+    list: CustomResourceDefinitionObject[],
+    timeoutMs: number | undefined,
+  ): Promise<CustomResourceDefinitionObject[]> =>
+    list.length === 0
+      ? []
+      : installCRDs(conn, list, { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...conversion });
   const installed = await install(inputs.crds, options.crdInstallTimeoutMs);
   if (inputs.webhookConfigs.length > 0) await installWebhookConfigurations(conn, inputs.webhookConfigs, webhook.target);
   const kubeconfigPath = join(workDir, 'kubeconfig');
@@ -261,7 +309,11 @@ async function bringUp(options: TestEnvOptions, inputs: EnvInputs, workDir: stri
     },
     restartAPIServer: (restart) => plane.restartAPIServer(restart),
     addUser: authenticate,
-    installCRDs: (more) => install(readCRDs(more.paths ?? [], more.crds ?? [], more.errorIfPathMissing ?? false), more.timeoutMs ?? options.crdInstallTimeoutMs),
+    installCRDs: (more) =>
+      install(
+        readCRDs(more.paths ?? [], more.crds ?? [], more.errorIfPathMissing ?? false),
+        more.timeoutMs ?? options.crdInstallTimeoutMs,
+      ),
   };
 }
 
@@ -275,7 +327,9 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
   // Read every input before starting anything, so that a typo fails in milliseconds.
   const crds = readCRDs(options.crdDirectoryPaths ?? [], options.crds ?? [], options.errorIfCRDPathMissing ?? false);
   const webhookConfigs = readWebhookConfigurations(options.webhookInstallOptions);
-  const assets = findBinaryAssets(options.binaryAssetsDirectory === undefined ? {} : { binaryAssetsDirectory: options.binaryAssetsDirectory });
+  const assets = findBinaryAssets(
+    options.binaryAssetsDirectory === undefined ? {} : { binaryAssetsDirectory: options.binaryAssetsDirectory },
+  );
   if (!isBinaryAssets(assets)) {
     throw new UserError(assets.missing, {
       hint:
@@ -304,7 +358,10 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
     return stopping;
   };
   try {
-    return { ...(await bringUp(options, { crds, webhookConfigs, assets, timeouts, controllers }, workDir, started)), stop };
+    return {
+      ...(await bringUp(options, { crds, webhookConfigs, assets, timeouts, controllers }, workDir, started)),
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
@@ -313,7 +370,7 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
 
 async function waitForDefaultNamespace(conn: ApiConnection): Promise<void> {
   const deadline = Date.now() + DEFAULT_NAMESPACE_WAIT_MS;
-  let last = '';
+  let last: string;
   for (;;) {
     try {
       const res = await conn.call('GET', '/api/v1/namespaces/default');
@@ -323,9 +380,12 @@ async function waitForDefaultNamespace(conn: ApiConnection): Promise<void> {
       last = (err as Error).message;
     }
     if (Date.now() >= deadline) {
-      throw new UserError(`kube-apiserver is ready but namespace default could not be read within ${DEFAULT_NAMESPACE_WAIT_MS / 1000}s: ${last}`, {
-        hint: 'set KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true to see the API server output',
-      });
+      throw new UserError(
+        `kube-apiserver is ready but namespace default could not be read within ${DEFAULT_NAMESPACE_WAIT_MS / 1000}s: ${last}`,
+        {
+          hint: 'set KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true to see the API server output',
+        },
+      );
     }
     await sleep(DEFAULT_NAMESPACE_POLL_MS);
   }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isUserError } from '../errors/user-error.js';
-import { DEFAULT_START_TIMEOUT_MS, DEFAULT_STOP_TIMEOUT_MS, parseGoDuration, resolveControlPlaneTimeouts } from './timeouts.js';
+import {
+  DEFAULT_START_TIMEOUT_MS,
+  DEFAULT_STOP_TIMEOUT_MS,
+  parseGoDuration,
+  resolveControlPlaneTimeouts,
+} from './timeouts.js';
 
 describe('timeouts', () => {
   it('parses Go durations', () => {
@@ -16,7 +21,10 @@ describe('timeouts', () => {
   });
 
   it('prefers options over the environment over defaults', () => {
-    expect(resolveControlPlaneTimeouts({}, {})).toEqual({ startMs: DEFAULT_START_TIMEOUT_MS, stopMs: DEFAULT_STOP_TIMEOUT_MS });
+    expect(resolveControlPlaneTimeouts({}, {})).toEqual({
+      startMs: DEFAULT_START_TIMEOUT_MS,
+      stopMs: DEFAULT_STOP_TIMEOUT_MS,
+    });
     const env = { KUBEBUILDER_CONTROLPLANE_START_TIMEOUT: '2m', KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT: '5s' };
     expect(resolveControlPlaneTimeouts({}, env)).toEqual({ startMs: 120_000, stopMs: 5_000 });
     expect(resolveControlPlaneTimeouts({ controlPlaneStartTimeoutMs: 7 }, env)).toEqual({ startMs: 7, stopMs: 5_000 });

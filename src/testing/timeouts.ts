@@ -5,7 +5,16 @@ export const DEFAULT_START_TIMEOUT_MS = 60_000;
 /** DEFAULT_STOP_TIMEOUT_MS is envtest's stop budget: SIGTERM, then SIGKILL after this long. */
 export const DEFAULT_STOP_TIMEOUT_MS = 20_000;
 
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNIT_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /**
  * parseGoDuration reads a Go duration string ("20s", "1m30s", "1.5m", "500ms") as milliseconds, since the
@@ -41,8 +50,14 @@ export function resolveControlPlaneTimeouts(
   env: NodeJS.ProcessEnv = process.env,
 ): ControlPlaneTimeouts {
   return {
-    startMs: options.controlPlaneStartTimeoutMs ?? fromEnv(env, 'KUBEBUILDER_CONTROLPLANE_START_TIMEOUT') ?? DEFAULT_START_TIMEOUT_MS,
-    stopMs: options.controlPlaneStopTimeoutMs ?? fromEnv(env, 'KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT') ?? DEFAULT_STOP_TIMEOUT_MS,
+    startMs:
+      options.controlPlaneStartTimeoutMs ??
+      fromEnv(env, 'KUBEBUILDER_CONTROLPLANE_START_TIMEOUT') ??
+      DEFAULT_START_TIMEOUT_MS,
+    stopMs:
+      options.controlPlaneStopTimeoutMs ??
+      fromEnv(env, 'KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT') ??
+      DEFAULT_STOP_TIMEOUT_MS,
   };
 }
 
@@ -50,6 +65,9 @@ function fromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const ms = parseGoDuration(raw);
-  if (ms === undefined) throw new UserError(`${name}=${raw} is not a duration`, { hint: `write it as a Go duration, such as ${name}=60s or 1m30s` });
+  if (ms === undefined)
+    throw new UserError(`${name}=${raw} is not a duration`, {
+      hint: `write it as a Go duration, such as ${name}=60s or 1m30s`,
+    });
   return ms;
 }

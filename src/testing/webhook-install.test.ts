@@ -10,7 +10,13 @@ describe('rewriteWebhookConfiguration', () => {
       kind: 'MutatingWebhookConfiguration',
       metadata: { name: 'mutating-webhook-configuration' },
       webhooks: [
-        { name: 'a', clientConfig: { service: { name: 'webhook-service', namespace: 'system', path: '/mutate-example-com-v1-widget' } }, sideEffects: 'None' },
+        {
+          name: 'a',
+          clientConfig: {
+            service: { name: 'webhook-service', namespace: 'system', path: '/mutate-example-com-v1-widget' },
+          },
+          sideEffects: 'None',
+        },
         { name: 'b', clientConfig: { url: 'https://elsewhere:443/validate-x?q=1' } },
         { name: 'c', clientConfig: { service: { name: 's', namespace: 'n' } } },
       ],
@@ -22,6 +28,11 @@ describe('rewriteWebhookConfiguration', () => {
       { url: 'https://[::1]:1234', caBundle: b64('CA') },
     ]);
     expect(out.webhooks?.[0]?.sideEffects).toBe('None');
-    expect(selectWebhookConfigurations([{ object: config, source: 's' }, { object: { kind: 'Service' }, source: 't' }])).toEqual([config]);
+    expect(
+      selectWebhookConfigurations([
+        { object: config, source: 's' },
+        { object: { kind: 'Service' }, source: 't' },
+      ]),
+    ).toEqual([config]);
   });
 });

@@ -23,7 +23,11 @@ export interface WebhookConfigurationObject {
   metadata?: { name?: string; [key: string]: unknown };
   webhooks?: Array<{
     name?: string;
-    clientConfig?: { url?: string; caBundle?: string; service?: { name?: string; namespace?: string; path?: string; port?: number } };
+    clientConfig?: {
+      url?: string;
+      caBundle?: string;
+      service?: { name?: string; namespace?: string; path?: string; port?: number };
+    };
     [key: string]: unknown;
   }>;
   [key: string]: unknown;
@@ -39,13 +43,19 @@ export interface WebhookServingTarget {
 /** selectWebhookConfigurations keeps the Mutating/ValidatingWebhookConfigurations among read objects. */
 export function selectWebhookConfigurations(objects: readonly ManifestObject[]): WebhookConfigurationObject[] {
   return objects
-    .filter(({ object }) => object.kind === 'MutatingWebhookConfiguration' || object.kind === 'ValidatingWebhookConfiguration')
+    .filter(
+      ({ object }) =>
+        object.kind === 'MutatingWebhookConfiguration' || object.kind === 'ValidatingWebhookConfiguration',
+    )
     .map(({ object, source }) => {
       const config = object as WebhookConfigurationObject;
       if (config.apiVersion !== 'admissionregistration.k8s.io/v1') {
-        throw new UserError(`${source}: ${String(config.kind)} ${config.metadata?.name ?? ''} is ${String(config.apiVersion)}`, {
-          hint: 'use admissionregistration.k8s.io/v1',
-        });
+        throw new UserError(
+          `${source}: ${String(config.kind)} ${config.metadata?.name ?? ''} is ${String(config.apiVersion)}`,
+          {
+            hint: 'use admissionregistration.k8s.io/v1',
+          },
+        );
       }
       return config;
     });
@@ -56,7 +66,10 @@ export function selectWebhookConfigurations(objects: readonly ManifestObject[]):
  * `url: https://<host>:<port><path>` (path from the Service reference or the old URL) with the test CA as
  * caBundle, since Services cannot be reached in a control plane without nodes and kube-proxy.
  */
-export function rewriteWebhookConfiguration(config: WebhookConfigurationObject, target: WebhookServingTarget): WebhookConfigurationObject {
+export function rewriteWebhookConfiguration(
+  config: WebhookConfigurationObject,
+  target: WebhookServingTarget,
+): WebhookConfigurationObject {
   const copy = structuredClone(config);
   const caBundle = Buffer.from(target.caPem, 'utf8').toString('base64');
   const host = target.host.includes(':') && !target.host.startsWith('[') ? `[${target.host}]` : target.host;
@@ -89,7 +102,10 @@ export async function installWebhookConfigurations(
     for (;;) {
       const res = await conn.call('GET', path);
       if (res.status === 200) break;
-      if (Date.now() >= deadline) throw new Error(`webhook configuration ${path} was created but is not readable after ${timeoutMs / 1000}s (last: ${res.status})`);
+      if (Date.now() >= deadline)
+        throw new Error(
+          `webhook configuration ${path} was created but is not readable after ${timeoutMs / 1000}s (last: ${res.status})`,
+        );
       await sleep(POLL_INTERVAL_MS);
     }
   }

@@ -37,9 +37,75 @@ function rng(seed: number): () => number {
 // Pieces chosen to hit every branch of the library's string rules: indicators, `: `, ` #`, quotes, edge
 // whitespace, newlines (block literals and their chomping), document markers and typed-looking words.
 const PIECES = [
-  'a', 'spec', 'x-kubernetes-list-type', ' ', '  ', '\n', '\n\n', '\t', ':', ': ', '#', ' #', '-', '- ', '?', '? ', "'", '"', '`', '|', '>',
-  '%', '@', '&', '*', '!', '[', ']', '{', '}', ',', '---', '...', 'true', 'False', 'null', '~', 'NULL', '0', '12', '-3', '+4', '0x1f', '0o17', '1.5',
-  '.inf', '.NaN', '1e3', '1.', '.5', '+.inf', '-.Inf', '1e', 'e3', '0o8', '0xZ', '+0x1', '00', '1_0', 'é', '💡', 'y', 'no', 'on', '\\', '\r', '\u0007', '\u0085', '\u2028',
+  'a',
+  'spec',
+  'x-kubernetes-list-type',
+  ' ',
+  '  ',
+  '\n',
+  '\n\n',
+  '\t',
+  ':',
+  ': ',
+  '#',
+  ' #',
+  '-',
+  '- ',
+  '?',
+  '? ',
+  "'",
+  '"',
+  '`',
+  '|',
+  '>',
+  '%',
+  '@',
+  '&',
+  '*',
+  '!',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '---',
+  '...',
+  'true',
+  'False',
+  'null',
+  '~',
+  'NULL',
+  '0',
+  '12',
+  '-3',
+  '+4',
+  '0x1f',
+  '0o17',
+  '1.5',
+  '.inf',
+  '.NaN',
+  '1e3',
+  '1.',
+  '.5',
+  '+.inf',
+  '-.Inf',
+  '1e',
+  'e3',
+  '0o8',
+  '0xZ',
+  '+0x1',
+  '00',
+  '1_0',
+  'é',
+  '💡',
+  'y',
+  'no',
+  'on',
+  '\\',
+  '\r',
+  '\u0007',
+  '\u0085',
+  '\u2028',
 ];
 
 function randomString(r: () => number): string {
@@ -95,8 +161,13 @@ describe('emitYaml', () => {
 
   it('renders a mapping met again (shared by documents, or twice in one) as the library does, at any position', () => {
     const shared = { b: { c: 'x\ny', d: [1, { e: 'f' }] }, a: 'z' };
-    const doc = { one: shared, list: [shared, { nested: shared }], two: { deeper: shared, deepest: { again: shared } } };
-    for (let i = 0; i < 3; i++) for (const sortKeys of [false, true]) expect(emitYaml(doc, sortKeys)).toBe(toYamlByLibrary(doc, { sortKeys }));
+    const doc = {
+      one: shared,
+      list: [shared, { nested: shared }],
+      two: { deeper: shared, deepest: { again: shared } },
+    };
+    for (let i = 0; i < 3; i++)
+      for (const sortKeys of [false, true]) expect(emitYaml(doc, sortKeys)).toBe(toYamlByLibrary(doc, { sortKeys }));
     expect(emitYaml({ top: shared }, true)).toBe(toYamlByLibrary({ top: shared }, { sortKeys: true }));
   });
 
@@ -108,7 +179,9 @@ describe('emitYaml', () => {
         const fast = emitYaml(value, sortKeys);
         if (fast === undefined) continue;
         fastCount++;
-        expect(fast, `seed ${seed} sortKeys=${sortKeys}: ${JSON.stringify(value)}`).toBe(toYamlByLibrary(value, { sortKeys }));
+        expect(fast, `seed ${seed} sortKeys=${sortKeys}: ${JSON.stringify(value)}`).toBe(
+          toYamlByLibrary(value, { sortKeys }),
+        );
       }
     }
     expect(fastCount).toBeGreaterThan(12_000);
@@ -124,9 +197,31 @@ describe('emitYaml', () => {
   });
 
   it('renders the shapes generators write', () => {
-    const value = { spec: { description: 'line one\nline two', items: [{ name: 'a', ports: [] }, ['x', 'y']], empty: {}, on: 'true', n: 3 } };
+    const value = {
+      spec: {
+        description: 'line one\nline two',
+        items: [{ name: 'a', ports: [] }, ['x', 'y']],
+        empty: {},
+        on: 'true',
+        n: 3,
+      },
+    };
     expect(emitYaml(value, false)).toBe(
-      ['spec:', '  description: |-', '    line one', '    line two', '  items:', '  - name: a', '    ports: []', '  - - x', '    - y', '  empty: {}', '  on: "true"', '  n: 3', ''].join('\n'),
+      [
+        'spec:',
+        '  description: |-',
+        '    line one',
+        '    line two',
+        '  items:',
+        '  - name: a',
+        '    ports: []',
+        '  - - x',
+        '    - y',
+        '  empty: {}',
+        '  on: "true"',
+        '  n: 3',
+        '',
+      ].join('\n'),
     );
   });
 });

@@ -55,7 +55,8 @@ function blockLiteral(input: string, indent: string): string {
   const endNl = end.indexOf('\n');
   let chomp: string;
   if (endNl === -1) chomp = '-';
-  else if (value === end || endNl !== end.length - 1) throw BAIL; // keep chomping changes the document's layout
+  else if (value === end || endNl !== end.length - 1)
+    throw BAIL; // keep chomping changes the document's layout
   else chomp = '';
   if (end !== '') {
     value = value.slice(0, -end.length);
@@ -89,7 +90,8 @@ function scalarString(value: string, indent: string): string {
 }
 
 function keyString(key: string): string {
-  if (key === '' || key.length > 1000 || key.includes('\n') || NEEDS_ESCAPES.test(key) || DOCUMENT_MARKER.test(key)) throw BAIL;
+  if (key === '' || key.length > 1000 || key.includes('\n') || NEEDS_ESCAPES.test(key) || DOCUMENT_MARKER.test(key))
+    throw BAIL;
   if (NOT_PLAIN.test(key) || readsAsOtherType(key)) return quoted(key);
   return key;
 }

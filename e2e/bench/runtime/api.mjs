@@ -9,7 +9,13 @@ export class ApiClient {
   /** @param {{ host: string, caData: string, certData: string, keyData: string }} config envtest RestConfig */
   constructor(config, maxSockets = 64) {
     this.url = new URL(config.host);
-    this.agent = new https.Agent({ keepAlive: true, maxSockets, ca: config.caData, cert: config.certData, key: config.keyData });
+    this.agent = new https.Agent({
+      keepAlive: true,
+      maxSockets,
+      ca: config.caData,
+      cert: config.certData,
+      key: config.keyData,
+    });
   }
 
   /** itemsPath is the collection path of BenchItems in a namespace. */
@@ -56,16 +62,19 @@ export class ApiClient {
   /** requestText GETs a non-JSON path (such as /metrics) and resolves with the body. */
   requestText(path) {
     return new Promise((resolve, reject) => {
-      const req = https.request({ agent: this.agent, hostname: this.url.hostname, port: this.url.port, method: 'GET', path }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if ((res.statusCode ?? 0) >= 300) reject(new Error(`GET ${path}: ${res.statusCode}`));
-          else resolve(text);
-        });
-        res.on('error', reject);
-      });
+      const req = https.request(
+        { agent: this.agent, hostname: this.url.hostname, port: this.url.port, method: 'GET', path },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if ((res.statusCode ?? 0) >= 300) reject(new Error(`GET ${path}: ${res.statusCode}`));
+            else resolve(text);
+          });
+          res.on('error', reject);
+        },
+      );
       req.setTimeout(60_000, () => req.destroy(new Error(`GET ${path}: no response within 60 s`)));
       req.on('error', reject);
       req.end();
@@ -80,7 +89,16 @@ export class ApiClient {
     const query = `?watch=1&allowWatchBookmarks=false&resourceVersion=${encodeURIComponent(resourceVersion)}&timeoutSeconds=3600`;
     return new Promise((resolve, reject) => {
       const req = https.request(
-        { hostname: this.url.hostname, port: this.url.port, method: 'GET', path: path + query, ca: this.agent.options.ca, cert: this.agent.options.cert, key: this.agent.options.key, signal },
+        {
+          hostname: this.url.hostname,
+          port: this.url.port,
+          method: 'GET',
+          path: path + query,
+          ca: this.agent.options.ca,
+          cert: this.agent.options.cert,
+          key: this.agent.options.key,
+          signal,
+        },
         (res) => {
           if (res.statusCode !== 200) {
             reject(new Error(`watch ${path}: ${res.statusCode}`));

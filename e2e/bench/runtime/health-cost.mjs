@@ -91,7 +91,10 @@ export async function measureHealthCost(env, api, log, options = {}) {
  * against the same operator with them off.
  */
 export function printHealthCost(report, { off, nogc, gc, count, scrapeMs, runsPerVariant }) {
-  for (const [variant, on] of [['without_gc_durations', nogc], ['with_gc_durations', gc]]) {
+  for (const [variant, on] of [
+    ['without_gc_durations', nogc],
+    ['with_gc_durations', gc],
+  ]) {
     report('runtime.health_metrics', {
       variant,
       runs_per_variant: runsPerVariant,

@@ -21,7 +21,14 @@ const WORKERS = 4;
  * 10 000 cached objects at most half, throughput at least 1.5× at 1 000 and 10 000 objects, p99 reconcile
  * latency at 100 updates/s at most a quarter, and idle RSS at most 64 MiB.
  */
-const TARGETS = { rssRatio: 0.5, rssSizes: [10000], throughputRatio: 1.5, throughputSizes: [1000, 10000], p99Ratio: 0.25, idleMiB: 64 };
+const TARGETS = {
+  rssRatio: 0.5,
+  rssSizes: [10000],
+  throughputRatio: 1.5,
+  throughputSizes: [1000, 10000],
+  p99Ratio: 0.25,
+  idleMiB: 64,
+};
 
 const ratio = (a, b) => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
 const verdict = (ok) => (ok === undefined ? 'n/a' : ok ? 'met' : 'NOT_MET');
@@ -37,7 +44,10 @@ function sizes() {
 
 /** cacheSizes returns the large-cache phase's object counts: BENCH_CACHE_SIZES (e.g. 50000), none by default. */
 function cacheSizes() {
-  return (process.env.BENCH_CACHE_SIZES ?? '').split(',').filter((v) => v.trim() !== '').map(Number);
+  return (process.env.BENCH_CACHE_SIZES ?? '')
+    .split(',')
+    .filter((v) => v.trim() !== '')
+    .map(Number);
 }
 
 /**
@@ -47,7 +57,8 @@ function cacheSizes() {
  */
 function managedFieldsMode() {
   const mode = process.env.BENCH_MANAGED_FIELDS ?? 'strip';
-  if (!['strip', 'keep', 'defaults'].includes(mode)) throw new Error(`BENCH_MANAGED_FIELDS=${mode}: use strip, keep or defaults`);
+  if (!['strip', 'keep', 'defaults'].includes(mode))
+    throw new Error(`BENCH_MANAGED_FIELDS=${mode}: use strip, keep or defaults`);
   return mode;
 }
 
@@ -78,7 +89,13 @@ async function counted(port, api, phase) {
 /** measureOperator runs the whole workload against one operator implementation. */
 async function measureOperator(kind, env, api, goBin, counts, log) {
   const metricsPort = await freePort();
-  const op = await startOperator(kind, { kubeconfigPath: env.kubeconfigPath, goBin, workers: WORKERS, metricsPort, managedFields: managedFieldsMode() });
+  const op = await startOperator(kind, {
+    kubeconfigPath: env.kubeconfigPath,
+    goBin,
+    workers: WORKERS,
+    metricsPort,
+    managedFields: managedFieldsMode(),
+  });
   const result = { syncMs: op.syncMs, sizes: {} };
   try {
     await new Promise((r) => setTimeout(r, 2000));
@@ -91,9 +108,13 @@ async function measureOperator(kind, env, api, goBin, counts, log) {
       const deleteTimeoutMs = 300_000 + count * 30;
       await deleteAllItems(api, namespace, deleteTimeoutMs);
       const cpuBefore = readCpuMs(op.pid);
-      const throughput = await counted(metricsPort, api, () => phaseThroughput(api, namespace, count, { timeoutMs: 900_000 + count * 60 }));
+      const throughput = await counted(metricsPort, api, () =>
+        phaseThroughput(api, namespace, count, { timeoutMs: 900_000 + count * 60 }),
+      );
       throughput.cpuMsPerObj = (readCpuMs(op.pid) - cpuBefore) / count;
-      log(`${kind}: n=${count} ${throughput.objPerS.toFixed(1)} obj/s (create ${throughput.createMs.toFixed(0)} ms, tail ${throughput.tailMs.toFixed(0)} ms) ${JSON.stringify(throughput.counters)} server ${JSON.stringify(throughput.server)}`);
+      log(
+        `${kind}: n=${count} ${throughput.objPerS.toFixed(1)} obj/s (create ${throughput.createMs.toFixed(0)} ms, tail ${throughput.tailMs.toFixed(0)} ms) ${JSON.stringify(throughput.counters)} server ${JSON.stringify(throughput.server)}`,
+      );
       const steady = { ...(await settledRss(op.pid, 3000)), heap: await readHeap(metricsPort) };
       log(`${kind}: n=${count} steady rss ${mib(steady.rssMiB)} MiB`);
       const entry = { throughput, steady };
@@ -103,7 +124,9 @@ async function measureOperator(kind, env, api, goBin, counts, log) {
         entry.latency = await counted(metricsPort, api, () => phaseLatency(api, namespace, count, { ratePerS }));
         entry.latency.cpuMsPerUpdate = (readCpuMs(op.pid) - cpuStart) / entry.latency.sent;
         const l = entry.latency;
-        log(`${kind}: latency p50 ${l.p50.toFixed(1)} ms p99 ${l.p99.toFixed(1)} ms (watch lag p50 ${l.watchLagP50.toFixed(1)} p99 ${l.watchLagP99.toFixed(1)}, operator p50 ${l.operatorP50.toFixed(1)} p99 ${l.operatorP99.toFixed(1)}) ${JSON.stringify(l.counters)} server ${JSON.stringify(l.server)}`);
+        log(
+          `${kind}: latency p50 ${l.p50.toFixed(1)} ms p99 ${l.p99.toFixed(1)} ms (watch lag p50 ${l.watchLagP50.toFixed(1)} p99 ${l.watchLagP99.toFixed(1)}, operator p50 ${l.operatorP50.toFixed(1)} p99 ${l.operatorP99.toFixed(1)}) ${JSON.stringify(l.counters)} server ${JSON.stringify(l.server)}`,
+        );
       }
       result.sizes[count] = entry;
       if (!op.alive()) throw new Error(`${kind} operator died:\n${op.stderr()}`);
@@ -171,7 +194,9 @@ export async function run(report) {
 
 /** bytesPerObject is the resident memory a cached object costs: (steady − idle RSS) / objects, in bytes. */
 function bytesPerObject(steadyMiB, idleMiB, count) {
-  return steadyMiB === undefined || idleMiB === undefined ? undefined : Math.round(((steadyMiB - idleMiB) * 1024 * 1024) / count);
+  return steadyMiB === undefined || idleMiB === undefined
+    ? undefined
+    : Math.round(((steadyMiB - idleMiB) * 1024 * 1024) / count);
 }
 
 /**
@@ -184,10 +209,14 @@ function counterFields(side, counters, server) {
     if (side === 'go' && key === 'staleSkipped') continue;
     fields[`${side}_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`] = num(counters?.[key]);
   }
-  const perReconcile = (seconds) => (counters && counters.reconciles > 0 ? (seconds * 1000) / counters.reconciles : undefined);
+  const perReconcile = (seconds) =>
+    counters && counters.reconciles > 0 ? (seconds * 1000) / counters.reconciles : undefined;
   fields[`${side}_reconcile_mean_ms`] = fixed(perReconcile(counters?.reconcileSeconds));
   fields[`${side}_queue_wait_mean_ms`] = fixed(perReconcile(counters?.queueSeconds));
-  if (server !== undefined) fields[`${side}_server_update_mean_ms`] = fixed(server.count > 0 ? (server.seconds * 1000) / server.count : undefined);
+  if (server !== undefined)
+    fields[`${side}_server_update_mean_ms`] = fixed(
+      server.count > 0 ? (server.seconds * 1000) / server.count : undefined,
+    );
   return fields;
 }
 

@@ -59,7 +59,14 @@ export async function prepareReconciledItems(api, namespace, count, log) {
  */
 export async function measureLargeCache(kind, { env, goBin, workers, managedFields, count, metricsPort, log }) {
   const spawnedAt = performance.now();
-  const op = await startOperator(kind, { kubeconfigPath: env.kubeconfigPath, goBin, workers, metricsPort, managedFields, syncTimeoutMs: 120_000 + count * 10 });
+  const op = await startOperator(kind, {
+    kubeconfigPath: env.kubeconfigPath,
+    goBin,
+    workers,
+    metricsPort,
+    managedFields,
+    syncTimeoutMs: 120_000 + count * 10,
+  });
   try {
     // A fresh process: its counters start at zero, and its first-list reconciles may be done before it
     // printed "synced". Every object is reconciled once; wait for `count` reconciles, then a quiet second.
@@ -74,10 +81,13 @@ export async function measureLargeCache(kind, { env, goBin, workers, managedFiel
     }
     // The last poll found nothing new: the operator was done a second earlier.
     const reconciledMs = performance.now() - spawnedAt - 1000;
-    if ((counters?.reconciles ?? 0) < count) throw new Error(`${kind} reconciled ${counters?.reconciles}/${count} cached objects`);
+    if ((counters?.reconciles ?? 0) < count)
+      throw new Error(`${kind} reconciled ${counters?.reconciles}/${count} cached objects`);
     const cpuMs = readCpuMs(op.pid);
     const steady = { ...(await settledRss(op.pid, 3000)), heap: await readHeap(metricsPort) };
-    log(`${kind}: cache n=${count} synced in ${op.syncMs.toFixed(0)} ms, all reconciled ${reconciledMs.toFixed(0)} ms after start, steady rss ${steady.rssMiB?.toFixed(1)} MiB`);
+    log(
+      `${kind}: cache n=${count} synced in ${op.syncMs.toFixed(0)} ms, all reconciled ${reconciledMs.toFixed(0)} ms after start, steady rss ${steady.rssMiB?.toFixed(1)} MiB`,
+    );
     if (!op.alive()) throw new Error(`${kind} operator died:\n${op.stderr()}`);
     return { syncMs: op.syncMs, reconciledMs, cpuMsPerObj: cpuMs / count, steady, counters };
   } finally {

@@ -53,7 +53,8 @@ async function scrape(port) {
 export async function readCounters(port) {
   const samples = await scrape(port);
   if (samples === undefined) return undefined;
-  const reconciles = (result) => sum(samples, 'controller_runtime_reconcile_total', { controller: 'benchitem', result });
+  const reconciles = (result) =>
+    sum(samples, 'controller_runtime_reconcile_total', { controller: 'benchitem', result });
   return {
     reconciles: ['success', 'error', 'requeue', 'requeue_after'].reduce((n, r) => n + reconciles(r), 0),
     errors: reconciles('error'),

@@ -101,7 +101,16 @@ apiserver_request_duration_seconds_count{component="apiserver",dry_run="",group=
   it('reports no counters when nothing answers, and no difference without both readings', async () => {
     expect(await readCounters(await freePort())).toBeUndefined();
     expect(await readHeap(await freePort())).toBeUndefined();
-    const c = { reconciles: 10, errors: 1, conflicts: 1, retries: 2, staleSkipped: 0, reconcileSeconds: 1, queueSeconds: 2, queueDepth: 0 };
+    const c = {
+      reconciles: 10,
+      errors: 1,
+      conflicts: 1,
+      retries: 2,
+      staleSkipped: 0,
+      reconcileSeconds: 1,
+      queueSeconds: 2,
+      queueDepth: 0,
+    };
     expect(diffCounters(undefined, c)).toBeUndefined();
     expect(diffCounters(c, { ...c, reconciles: 25, retries: 5, queueSeconds: 3 })).toEqual({
       reconciles: 15,

@@ -6,7 +6,16 @@
 // without or with GC durations), BENCH_MANAGED_FIELDS=keep keeps managedFields in the cache. Started with an
 // IPC channel and --expose-gc (the leak soak), it answers each "sample" message with its memory after a full
 // collection.
-import { createManager, defineResource, isConflict, isNotFound, newControllerManagedBy, newLogger, setStatusCondition, setupSignalHandler } from '../../../dist/src/runtime/index.js';
+import {
+  createManager,
+  defineResource,
+  isConflict,
+  isNotFound,
+  newControllerManagedBy,
+  newLogger,
+  setStatusCondition,
+  setupSignalHandler,
+} from '../../../dist/src/runtime/index.js';
 import { getOrCreateCounter, getOrCreateGauge } from '../../../dist/src/runtime/metrics/index.js';
 import { GROUP, KIND, PLURAL, VERSION } from './benchitem.mjs';
 
@@ -14,7 +23,10 @@ const workers = Number(process.env.BENCH_WORKERS ?? '4');
 const BenchItem = defineResource({ group: GROUP, version: VERSION, kind: KIND, plural: PLURAL, namespaced: true });
 // Status updates the API server refused with 409 Conflict (the reconcile read an object older than the
 // server's); the driver scrapes it, like the Go fixture's counter of the same name.
-const updateConflicts = getOrCreateCounter({ name: 'bench_status_update_conflicts_total', help: 'Status updates refused with 409 Conflict' });
+const updateConflicts = getOrCreateCounter({
+  name: 'bench_status_update_conflicts_total',
+  help: 'Status updates refused with 409 Conflict',
+});
 // The V8 heap, so that the driver can tell live JavaScript objects from the rest of the resident memory
 // (controller-runtime exports go_memstats_heap_alloc_bytes for the same purpose).
 getOrCreateGauge({
@@ -38,7 +50,10 @@ const mgr = await createManager({
   runtimeMetrics: runtimeMetrics(process.env.BENCH_RUNTIME_METRICS),
   // managedFields are dropped from the cache by default; BENCH_MANAGED_FIELDS=keep keeps them (as the Go
   // fixture does without --strip-managed-fields).
-  cache: process.env.BENCH_MANAGED_FIELDS === 'keep' ? { byResource: [{ resource: BenchItem, keepManagedFields: true }] } : undefined,
+  cache:
+    process.env.BENCH_MANAGED_FIELDS === 'keep'
+      ? { byResource: [{ resource: BenchItem, keepManagedFields: true }] }
+      : undefined,
   healthProbeBindAddress: '0',
   logger: newLogger({ level: 'error' }),
   fieldManager: 'bench-operator',

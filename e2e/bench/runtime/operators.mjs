@@ -32,15 +32,21 @@ export function buildGoController() {
   const hash = createHash('sha256');
   for (const file of ['go.mod', 'go.sum', 'main.go']) hash.update(readFileSync(join(goModuleDir, file)));
   const bin = join(binDir, `go-controller-${hash.digest('hex').slice(0, 12)}`);
-  const build = (dir) => spawnSync('go', ['build', '-o', bin, '.'], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
+  const build = (dir) =>
+    spawnSync('go', ['build', '-o', bin, '.'], { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
   let res = build(goModuleDir);
   if (res.status === 0) return { bin, version: go.stdout.trim() };
   const errors = [`committed go.mod: ${(res.stderr || String(res.error)).trim().split('\n').slice(-3).join(' | ')}`];
   for (const version of CONTROLLER_RUNTIME_VERSIONS) {
     const dir = mkdtempSync(join(tmpdir(), 'operator-ts-bench-go-'));
     cpSync(goModuleDir, dir, { recursive: true });
-    const get = spawnSync('go', ['get', `sigs.k8s.io/controller-runtime@${version}`], { cwd: dir, encoding: 'utf8', timeout: 10 * 60_000 });
-    const tidy = get.status === 0 ? spawnSync('go', ['mod', 'tidy'], { cwd: dir, encoding: 'utf8', timeout: 10 * 60_000 }) : get;
+    const get = spawnSync('go', ['get', `sigs.k8s.io/controller-runtime@${version}`], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 10 * 60_000,
+    });
+    const tidy =
+      get.status === 0 ? spawnSync('go', ['mod', 'tidy'], { cwd: dir, encoding: 'utf8', timeout: 10 * 60_000 }) : get;
     res = tidy.status === 0 ? build(dir) : tidy;
     if (res.status === 0) return { bin, version: `${go.stdout.trim()}, controller-runtime ${version}` };
     errors.push(`${version}: ${(res.stderr || String(res.error)).trim().split('\n').slice(-2).join(' | ')}`);

@@ -134,7 +134,9 @@ export async function phaseThroughput(api, namespace, count, { concurrency = 32,
     const start = performance.now();
     let createdCount = 0;
     const progress = setInterval(() => {
-      process.stderr.write(`[bench runtime] ${namespace}: created ${createdCount}/${count}, reconciled ${reconciled.size}/${count}\n`);
+      process.stderr.write(
+        `[bench runtime] ${namespace}: created ${createdCount}/${count}, reconciled ${reconciled.size}/${count}\n`,
+      );
     }, 10_000);
     let created;
     try {
@@ -151,7 +153,12 @@ export async function phaseThroughput(api, namespace, count, { concurrency = 32,
     clearInterval(progress);
     if (end === undefined) throw new Error(`only ${reconciled.size}/${count} items reconciled after ${timeoutMs} ms`);
     const totalMs = end - start;
-    return { totalMs, createMs: created - start, tailMs: Math.max(0, end - created), objPerS: (count * 1000) / totalMs };
+    return {
+      totalMs,
+      createMs: created - start,
+      tailMs: Math.max(0, end - created),
+      objPerS: (count * 1000) / totalMs,
+    };
   } finally {
     stop();
   }
@@ -172,7 +179,12 @@ export function percentile(values, p) {
  * the new spec.value: the control plane's share, the same for any operator) and the operator's share
  * (from then until the watch shows the status).
  */
-export async function phaseLatency(api, namespace, count, { ratePerS = 100, durationMs = 20_000, drainMs = 30_000, firstValue = 1_000_000 } = {}) {
+export async function phaseLatency(
+  api,
+  namespace,
+  count,
+  { ratePerS = 100, durationMs = 20_000, drainMs = 30_000, firstValue = 1_000_000 } = {},
+) {
   const pending = new Map(); // name -> [{ value, respondedAt, specAt }]
   const seen = new Map(); // name -> { value, at } latest observedValue
   const specSeen = new Map(); // name -> { value, at } latest spec.value
@@ -186,7 +198,8 @@ export async function phaseLatency(api, namespace, count, { ratePerS = 100, dura
     const spec = specSeen.get(name);
     const rest = [];
     for (const u of list) {
-      if (u.specAt === undefined && spec !== undefined && spec.value >= u.value) u.specAt = Math.max(spec.at, u.respondedAt);
+      if (u.specAt === undefined && spec !== undefined && spec.value >= u.value)
+        u.specAt = Math.max(spec.at, u.respondedAt);
       if (obs !== undefined && obs.value >= u.value) {
         latencies.push(Math.max(0, obs.at - u.respondedAt));
         const specAt = u.specAt ?? obs.at;
@@ -201,7 +214,8 @@ export async function phaseLatency(api, namespace, count, { ratePerS = 100, dura
     const prev = seen.get(name);
     if (value !== undefined && (prev === undefined || value > prev.value)) seen.set(name, { value, at });
     const prevSpec = specSeen.get(name);
-    if (specValue !== undefined && (prevSpec === undefined || specValue > prevSpec.value)) specSeen.set(name, { value: specValue, at });
+    if (specValue !== undefined && (prevSpec === undefined || specValue > prevSpec.value))
+      specSeen.set(name, { value: specValue, at });
     settle(name);
   });
   let sent = 0;
@@ -218,15 +232,17 @@ export async function phaseLatency(api, namespace, count, { ratePerS = 100, dura
       const value = firstValue + i;
       sent++;
       inflight.push(
-        api.request('PATCH', `${api.itemsPath(namespace)}/${name}`, { spec: { value } }, 'application/merge-patch+json').then(
-          () => {
-            const list = pending.get(name) ?? [];
-            list.push({ value, respondedAt: performance.now(), specAt: undefined });
-            pending.set(name, list);
-            settle(name);
-          },
-          () => failed++,
-        ),
+        api
+          .request('PATCH', `${api.itemsPath(namespace)}/${name}`, { spec: { value } }, 'application/merge-patch+json')
+          .then(
+            () => {
+              const list = pending.get(name) ?? [];
+              list.push({ value, respondedAt: performance.now(), specAt: undefined });
+              pending.set(name, list);
+              settle(name);
+            },
+            () => failed++,
+          ),
       );
     }
     const sendMs = performance.now() - start;

@@ -9,7 +9,9 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
  */
 export function generateBundleCommand(ctx: RunContext): Command {
   return new Command('bundle')
-    .description('Generate an OLM bundle (CSV, CRDs, metadata, scorecard config, bundle.Dockerfile) from kustomize output')
+    .description(
+      'Generate an OLM bundle (CSV, CRDs, metadata, scorecard config, bundle.Dockerfile) from kustomize output',
+    )
     .option('-v, --version <semver>', 'bundle version, strict semver without "v" (required)')
     .option('--channels <list>', 'comma-separated channels the bundle is published in', 'alpha')
     .option('--default-channel <name>', 'the package default channel')
@@ -20,8 +22,15 @@ export function generateBundleCommand(ctx: RunContext): Command {
     .option('--replaces <csv-name>', 'set spec.replaces (the CSV this release upgrades from)')
     .option('--skip-range <range>', 'set the olm.skipRange annotation, e.g. ">=0.1.0 <0.2.0"')
     .option('--extra-service-accounts <list>', 'more service accounts whose bound roles go into the CSV')
-    .option('--apis-dir <dir>', 'API types whose +operator-sdk:csv:customresourcedefinitions markers become CSV descriptors (default src/api)')
-    .addOption(new Option('--use-image-digests', 'pin CSV images to digests, resolved from their (public) registries').default(false))
+    .option(
+      '--apis-dir <dir>',
+      'API types whose +operator-sdk:csv:customresourcedefinitions markers become CSV descriptors (default src/api)',
+    )
+    .addOption(
+      new Option('--use-image-digests', 'pin CSV images to digests, resolved from their (public) registries').default(
+        false,
+      ),
+    )
     .option('-q, --quiet', 'do not list the written files', false)
     .addHelpText(
       'after',
@@ -41,14 +50,23 @@ export function bundleValidateCommand(ctx: RunContext): Command {
   return new Command('validate')
     .description('Validate an OLM bundle directory (format, content, CSV, CRD and bundle checks, plus optional suites)')
     .argument('[dir]', 'bundle directory')
-    .option('--select-optional <selector>', 'run optional checks: suite=operatorframework, name=<validator>, check=<check> (repeatable)', collect)
+    .option(
+      '--select-optional <selector>',
+      'run optional checks: suite=operatorframework, name=<validator>, check=<check> (repeatable)',
+      collect,
+    )
     .option('--optional-values <k=v,...>', 'values for optional checks, e.g. k8s-version=1.30')
     .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--json', 'the same as -o json', false)
     .option('--list-optional', 'list the optional validators and their checks', false)
-    .addHelpText('after', '\nExamples:\n  operator-ts bundle validate ./bundle\n  operator-ts bundle validate ./bundle --select-optional suite=operatorframework -o json\n')
-    .action(async (dir: string | undefined, flags: Record<string, unknown>) => {
+    .addHelpText(
+      'after',
+      '\nExamples:\n  operator-ts bundle validate ./bundle\n' +
+        '  operator-ts bundle validate ./bundle --select-optional suite=operatorframework --json\n',
+    )
+    .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {
       const { bundleValidateAction } = await import('./bundle-actions.js');
-      await bundleValidateAction(ctx.io, dir, flags);
+      await bundleValidateAction(ctx.io, dir, { ...flags, outputGiven: cmd.getOptionValueSource('output') === 'cli' });
     });
 }
 
@@ -56,6 +74,9 @@ export function bundleValidateCommand(ctx: RunContext): Command {
 export function bundleCommand(ctx: RunContext): Command {
   return new Command('bundle')
     .description('Work with OLM bundles')
-    .addHelpText('after', '\nExamples:\n  operator-ts bundle validate ./bundle\n  operator-ts generate bundle --help   # write a bundle first\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  operator-ts bundle validate ./bundle\n  operator-ts generate bundle --help   # write a bundle first\n',
+    )
     .addCommand(bundleValidateCommand(ctx));
 }

@@ -11,7 +11,7 @@ export function generateCatalogCommand(ctx: RunContext): Command {
     .option('--catalog-dir <dir>', 'FBC root directory', 'catalog')
     .option('--bundle-dir <dir>', 'bundle directory written by generate bundle', 'bundle')
     .option('--bundle-image <image>', 'the pushed bundle image (required)')
-    .option('--channels <list>', 'channels to add the release to (default: the bundle\'s channels)')
+    .option('--channels <list>', "channels to add the release to (default: the bundle's channels)")
     .option('--default-channel <name>', 'set the package default channel')
     .option('--package <name>', 'expected package name (must match the bundle)')
     .option('--replaces <csv-name>', 'upgrade edge override (default: CSV spec.replaces, else the channel head)')
@@ -45,6 +45,9 @@ export function catalogValidateCommand(ctx: RunContext): Command {
 export function catalogCommand(ctx: RunContext): Command {
   return new Command('catalog')
     .description('Work with file-based OLM catalogs')
-    .addHelpText('after', '\nExamples:\n  operator-ts catalog validate catalog\n  operator-ts generate catalog --help   # add a bundle to a catalog first\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  operator-ts catalog validate catalog\n  operator-ts generate catalog --help   # add a bundle to a catalog first\n',
+    )
     .addCommand(catalogValidateCommand(ctx));
 }

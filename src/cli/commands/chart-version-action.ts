@@ -36,21 +36,38 @@ export function readChartYaml(text: string, file: string): ChartYaml {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter });
   const error = doc.errors[0];
-  if (error !== undefined) throw new UserError(`${file}:${counter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`, { hint: 'fix the syntax of Chart.yaml' });
-  if (!isMap(doc.contents)) throw new UserError(`${file}:1: Chart.yaml must be a map`, { hint: 'see https://helm.sh/docs/topics/charts/#the-chartyaml-file' });
+  if (error !== undefined)
+    throw new UserError(
+      `${file}:${counter.linePos(error.pos[0]).line}: invalid YAML: ${error.message.split('\n')[0] ?? ''}`,
+      { hint: 'fix the syntax of Chart.yaml' },
+    );
+  if (!isMap(doc.contents))
+    throw new UserError(`${file}:1: Chart.yaml must be a map`, {
+      hint: 'see https://helm.sh/docs/topics/charts/#the-chartyaml-file',
+    });
   const lineOf = (key: string): number => {
-    const pair = doc.contents !== null && isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === key) : undefined;
-    const range = (pair?.value as { range?: [number, number, number] } | undefined)?.range ?? (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+    const pair =
+      doc.contents !== null && isMap(doc.contents)
+        ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === key)
+        : undefined;
+    const range =
+      (pair?.value as { range?: [number, number, number] } | undefined)?.range ??
+      (pair?.key as { range?: [number, number, number] } | undefined)?.range;
     return range === undefined ? 1 : counter.linePos(range[0]).line;
   };
   const version: unknown = doc.get('version');
   if (typeof version !== 'string' || semver.valid(version) !== version)
-    throw new UserError(`${file}:${lineOf('version')}: version ${JSON.stringify(version ?? null)} is not a strict semantic version`, {
-      hint: 'write MAJOR.MINOR.PATCH with an optional -pre.release and +build, without a leading "v" (e.g. version: 0.1.0)',
-    });
+    throw new UserError(
+      `${file}:${lineOf('version')}: version ${JSON.stringify(version ?? null)} is not a strict semantic version`,
+      {
+        hint: 'write MAJOR.MINOR.PATCH with an optional -pre.release and +build, without a leading "v" (e.g. version: 0.1.0)',
+      },
+    );
   const appVersion: unknown = doc.get('appVersion');
   if (appVersion === undefined || appVersion === null || String(appVersion).trim() === '')
-    throw new UserError(`${file}:${lineOf('appVersion')}: appVersion is missing`, { hint: 'set appVersion to the operator version the chart deploys (package.json version)' });
+    throw new UserError(`${file}:${lineOf('appVersion')}: appVersion is missing`, {
+      hint: 'set appVersion to the operator version the chart deploys (package.json version)',
+    });
   return { doc, version, line: lineOf('version') };
 }
 
@@ -62,7 +79,10 @@ async function previousChart(io: CliIO, options: ChartVersionOptions): Promise<C
 }
 
 function describe(findings: readonly Finding[]): string {
-  return findings.filter((f) => f.bump !== 'patch').map((f) => `  ${f.bump.padEnd(5)} ${f.where}: ${f.reason}\n`).join('');
+  return findings
+    .filter((f) => f.bump !== 'patch')
+    .map((f) => `  ${f.bump.padEnd(5)} ${f.where}: ${f.reason}\n`)
+    .join('');
 }
 
 const BUMPS: readonly string[] = ['auto', 'major', 'minor', 'patch'];
@@ -74,26 +94,46 @@ const BUMPS: readonly string[] = ['auto', 'major', 'minor', 'patch'];
  */
 export async function chartVersionAction(io: CliIO, options: ChartVersionOptions): Promise<void> {
   if (options.bump !== undefined && !BUMPS.includes(options.bump))
-    throw new UserError(`--bump ${JSON.stringify(options.bump)} is not a bump`, { hint: 'use --bump auto, major, minor or patch' });
+    throw new UserError(`--bump ${JSON.stringify(options.bump)} is not a bump`, {
+      hint: 'use --bump auto, major, minor or patch',
+    });
   const chartDir = resolve(io.cwd, options.chart);
   const current = chartFromDirectory(chartDir, options.chart);
   if (current === undefined)
-    throw new UserError(`${join(options.chart, 'Chart.yaml')} not found`, { hint: 'write the chart with `operator-ts edit --plugins helm/v1`, or name it with --chart <dir>' });
+    throw new UserError(`${join(options.chart, 'Chart.yaml')} not found`, {
+      hint: 'write the chart with `operator-ts edit --plugins helm/v1`, or name it with --chart <dir>',
+    });
   const chartFile = join(options.chart, 'Chart.yaml');
   const chart = readChartYaml(current.files.get('Chart.yaml') ?? '', chartFile);
   if (options.release && semver.prerelease(chart.version) !== null)
-    throw new UserError(`${chartFile}:${chart.line}: version ${chart.version} is a pre-release`, { hint: 'the default branch publishes releases only: drop the -pre-release part' });
+    throw new UserError(`${chartFile}:${chart.line}: version ${chart.version} is a pre-release`, {
+      hint: 'the default branch publishes releases only: drop the -pre-release part',
+    });
   const previous = await previousChart(io, options);
   if (previous === undefined) {
-    io.out(`${chartFile}: version ${chart.version}; no previous chart at ${options.from} to compare with (the first version)\n`);
-    if (options.bump !== undefined && options.bump !== 'auto') writeVersion(io, chartDir, chart, semver.inc(chart.version, options.bump as Bump) ?? chart.version, chartFile);
+    io.out(
+      `${chartFile}: version ${chart.version}; no previous chart at ${options.from} to compare with (the first version)\n`,
+    );
+    if (options.bump !== undefined && options.bump !== 'auto')
+      writeVersion(io, chartDir, chart, semver.inc(chart.version, options.bump as Bump) ?? chart.version, chartFile);
     return;
   }
   const base = readChartYaml(previous.files.get('Chart.yaml') ?? '', `${previous.label}/Chart.yaml`).version;
-  if (options.bump !== 'major' && options.bump !== 'minor' && options.bump !== 'patch' && sameChart(previous, current)) {
+  if (
+    options.bump !== 'major' &&
+    options.bump !== 'minor' &&
+    options.bump !== 'patch' &&
+    sameChart(previous, current)
+  ) {
     // Nothing of the chart changed (Chart.yaml aside): there is nothing to release, so nothing to bump.
-    io.out(`${chartFile}: version ${chart.version}; the chart is unchanged since ${previous.label} (version ${base})\n`);
-    if (semver.lt(chart.version, base)) throw new UserError(`${chartFile}:${chart.line}: version ${chart.version} is lower than ${base} of ${previous.label}`, { hint: `set version: ${base} or higher` });
+    io.out(
+      `${chartFile}: version ${chart.version}; the chart is unchanged since ${previous.label} (version ${base})\n`,
+    );
+    if (semver.lt(chart.version, base))
+      throw new UserError(
+        `${chartFile}:${chart.line}: version ${chart.version} is lower than ${base} of ${previous.label}`,
+        { hint: `set version: ${base} or higher` },
+      );
     await warnIfSelf(io, options, previous, current);
     return;
   }
@@ -105,17 +145,25 @@ export async function chartVersionAction(io: CliIO, options: ChartVersionOptions
   const bump = options.bump === undefined || options.bump === 'auto' ? needed : (options.bump as Bump);
   const why = describe(findings);
   if (!bumpAtLeast(bump, needed))
-    throw new UserError(`--bump ${bump} is too small: the CRD changes since ${previous.label} (version ${base}) need a ${needed} bump:\n${why.trimEnd()}`, { hint: `use --bump ${needed} (or --bump auto)` });
+    throw new UserError(
+      `--bump ${bump} is too small: the CRD changes since ${previous.label} (version ${base}) need a ${needed} bump:\n${why.trimEnd()}`,
+      { hint: `use --bump ${needed} (or --bump auto)` },
+    );
   const target = semver.inc(base, bump) ?? base;
-  io.out(`${previous.label} is version ${base}; the CRD changes since then need a ${needed} bump${why === '' ? ' (no API change)' : ':'}\n${why}`);
+  io.out(
+    `${previous.label} is version ${base}; the CRD changes since then need a ${needed} bump${why === '' ? ' (no API change)' : ':'}\n${why}`,
+  );
   if (options.bump === undefined) {
     if (semver.gte(chart.version, target)) {
       io.out(`${chartFile}: version ${chart.version} covers it\n`);
       return;
     }
-    throw new UserError(`${chartFile}:${chart.line}: version ${chart.version} is not bumped enough: the ${needed} bump from ${base} is ${target}`, {
-      hint: 'run `operator-ts chart version --bump auto`',
-    });
+    throw new UserError(
+      `${chartFile}:${chart.line}: version ${chart.version} is not bumped enough: the ${needed} bump from ${base} is ${target}`,
+      {
+        hint: 'run `operator-ts chart version --bump auto`',
+      },
+    );
   }
   if (semver.gte(chart.version, target)) {
     io.out(`${chartFile}: version ${chart.version} already covers it\n`);
@@ -146,7 +194,9 @@ async function warnIfSelf(
 
 function sameChart(a: ChartSource, b: ChartSource): boolean {
   const files = (c: ChartSource): string[] => [...c.files.keys()].filter((k) => k !== 'Chart.yaml').sort();
-  return JSON.stringify(files(a)) === JSON.stringify(files(b)) && files(a).every((k) => a.files.get(k) === b.files.get(k));
+  return (
+    JSON.stringify(files(a)) === JSON.stringify(files(b)) && files(a).every((k) => a.files.get(k) === b.files.get(k))
+  );
 }
 
 function writeVersion(io: CliIO, chartDir: string, chart: ChartYaml, target: string, chartFile: string): void {

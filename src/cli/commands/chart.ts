@@ -10,7 +10,12 @@ export function chartVersionCommand(ctx: RunContext): Command {
   return new Command('version')
     .description('Check (or with --bump, set) the chart version from the CRD changes since the previous chart')
     .option('--chart <dir>', 'chart directory', 'dist/chart')
-    .addOption(new Option('--bump <kind>', 'write the version bumped from the previous chart\'s: auto derives it from the CRD changes').choices(['auto', 'major', 'minor', 'patch']))
+    .addOption(
+      new Option(
+        '--bump <kind>',
+        "write the version bumped from the previous chart's: auto derives it from the CRD changes",
+      ).choices(['auto', 'major', 'minor', 'patch']),
+    )
     .option(
       '--from <ref-or-dir>',
       'the previous chart: a git revision (its copy of --chart; in CI the base branch, origin/main) or a chart directory',
@@ -34,7 +39,7 @@ export function chartVersionCommand(ctx: RunContext): Command {
 /** chartCommand builds the `operator-ts chart` group holding `version`. */
 export function chartCommand(ctx: RunContext): Command {
   return new Command('chart')
-    .description('Work with the operator\'s Helm chart (dist/chart, written by edit --plugins helm/v1)')
+    .description("Work with the operator's Helm chart (dist/chart, written by edit --plugins helm/v1)")
     .addHelpText('after', '\nExamples:\n  operator-ts chart version --bump auto\n')
     .addCommand(chartVersionCommand(ctx));
 }

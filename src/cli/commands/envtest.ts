@@ -34,5 +34,6 @@ export function envtestCommand(ctx: RunContext): Command {
     });
   return new Command('envtest')
     .description('Envtest binaries (kube-apiserver, etcd, kubectl) for tests, as setup-envtest installs them')
+    .addHelpText('after', '\nExamples:\n  operator-ts envtest use 1.37.x\n')
     .addCommand(use);
 }

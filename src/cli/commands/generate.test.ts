@@ -8,11 +8,26 @@ describe('generateCommand', () => {
     const cmd = generateCommand(new RunContext({ cwd: process.cwd(), out: () => undefined, err: () => undefined }, []));
     expect(cmd.name()).toBe('generate');
     const longs = cmd.options.map((o) => o.long);
-    expect(longs).toEqual(['--paths', '--crd-output', '--rbac-output', '--role-name', '--webhook-output', '--max-desc-len', '--embedded-object-meta']);
+    expect(longs).toEqual([
+      '--paths',
+      '--crd-output',
+      '--rbac-output',
+      '--role-name',
+      '--webhook-output',
+      '--max-desc-len',
+      '--embedded-object-meta',
+      '--json',
+    ]);
     cmd.exitOverride();
     cmd.action(() => undefined);
     cmd.parse(['crd', 'rbac', '--max-desc-len', '0'], { from: 'user' });
-    expect(cmd.opts()).toMatchObject({ paths: ['src/**/*.ts'], crdOutput: 'config/crd/bases', roleName: 'manager-role', maxDescLen: '0', embeddedObjectMeta: false });
+    expect(cmd.opts()).toMatchObject({
+      paths: ['src/**/*.ts'],
+      crdOutput: 'config/crd/bases',
+      roleName: 'manager-role',
+      maxDescLen: '0',
+      embeddedObjectMeta: false,
+    });
     expect(cmd.args).toEqual(['crd', 'rbac']);
   });
 
@@ -20,6 +35,7 @@ describe('generateCommand', () => {
     // Type-only imports are erased from the JavaScript; every other import loads when `--help` does.
     const text = readFileSync(new URL('./generate.ts', import.meta.url), 'utf8');
     const staticImports = [...text.matchAll(/^import (?!type ).* from '([^']+)';$/gm)].map((m) => m[1]);
-    expect(staticImports).toEqual(['commander']);
+    // The list of generators and the completion hints are two small modules of their own.
+    expect(staticImports).toEqual(['commander', '../../generate/generators.js', '../completion/spec.js']);
   });
 });

@@ -10,7 +10,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('import crd -', () => {
   it('refuses a standard input that nothing is piped into, writing nothing', async () => {
     const io = { cwd: dir, out: () => undefined, err: () => undefined, readStdin: async () => undefined };
-    await expect(importAction(io, ['-'], {})).rejects.toThrow(/^- reads CRDs from standard input, but nothing is piped into it$/);
+    await expect(importAction(io, ['-'], {})).rejects.toThrow(
+      /^- reads CRDs from standard input, but nothing is piped into it$/,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 });

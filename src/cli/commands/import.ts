@@ -7,10 +7,18 @@ import type { RunContext } from '../run-context.js';
  */
 export function importCommand(ctx: RunContext): Command {
   const crd = new Command('crd')
-    .description('Turn CustomResourceDefinitions (files, folders, - for stdin, or --from-cluster) into TypeScript types with markers and typed resource descriptors')
-    .argument('[sources...]', 'CRD files (YAML or JSON, multi-document, kind: List) or folders of them; - reads standard input')
+    .description(
+      'Turn CustomResourceDefinitions (files, folders, - for stdin, or --from-cluster) into TypeScript types with markers and typed resource descriptors',
+    )
+    .argument(
+      '[sources...]',
+      'CRD files (YAML or JSON, multi-document, kind: List) or folders of them; - reads standard input',
+    )
     .option('--output <dir>', 'base folder: files go to <dir>/<group>/<version>/', 'src/api/external')
-    .option('--from-cluster <crd-name...>', 'read these CRDs (e.g. certificates.cert-manager.io) from the cluster of the current kubeconfig')
+    .option(
+      '--from-cluster <crd-name...>',
+      'read these CRDs (e.g. certificates.cert-manager.io) from the cluster of the current kubeconfig',
+    )
     .option('--force', 'overwrite files in the way that import crd did not write', false)
     .option('--dry-run', 'print the CREATE/UPDATE/SKIP list and write nothing', false)
     .addHelpText(
@@ -21,5 +29,8 @@ export function importCommand(ctx: RunContext): Command {
       const { importAction } = await import('./import-action.js');
       await importAction(ctx.io, sources, flags);
     });
-  return new Command('import').description('Import APIs the project does not own').addCommand(crd).addHelpText('after', '\nExamples:\n  operator-ts import crd cert-manager.crds.yaml\n');
+  return new Command('import')
+    .description('Import APIs the project does not own')
+    .addCommand(crd)
+    .addHelpText('after', '\nExamples:\n  operator-ts import crd cert-manager.crds.yaml\n');
 }

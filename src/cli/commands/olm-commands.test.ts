@@ -18,17 +18,30 @@ interface Run {
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'olm-cli-'));
   mkdirSync(join(dir, 'config/manifests/bases'), { recursive: true });
-  cpSync(join(FIXTURE_DIR, 'base.clusterserviceversion.yaml'), join(dir, 'config/manifests/bases/memcached-operator.clusterserviceversion.yaml'));
-  writeFileSync(join(dir, 'PROJECT'), 'domain: example.com\nlayout:\n- typescript.operator-ts.io/v1\nprojectName: memcached-operator\nversion: "3"\n');
+  cpSync(
+    join(FIXTURE_DIR, 'base.clusterserviceversion.yaml'),
+    join(dir, 'config/manifests/bases/memcached-operator.clusterserviceversion.yaml'),
+  );
+  writeFileSync(
+    join(dir, 'PROJECT'),
+    'domain: example.com\nlayout:\n- typescript.operator-ts.io/v1\nprojectName: memcached-operator\nversion: "3"\n',
+  );
   return dir;
 }
 
 async function run(cwd: string, args: string[], stdin?: string): Promise<Run> {
   const r: Run = { out: '', err: '', error: undefined };
-  const io = { cwd, out: (t: string) => void (r.out += t), err: (t: string) => void (r.err += t), readStdin: async () => stdin };
+  const io = {
+    cwd,
+    out: (t: string) => void (r.out += t),
+    err: (t: string) => void (r.err += t),
+    readStdin: async () => stdin,
+  };
   const ctx = new RunContext(io, args);
   const program = new Command('operator-ts').exitOverride();
-  program.addCommand(new Command('generate').addCommand(generateBundleCommand(ctx)).addCommand(generateCatalogCommand(ctx)));
+  program.addCommand(
+    new Command('generate').addCommand(generateBundleCommand(ctx)).addCommand(generateCatalogCommand(ctx)),
+  );
   program.addCommand(bundleCommand(ctx));
   program.addCommand(catalogCommand(ctx));
   for (const c of program.commands) c.exitOverride();
@@ -45,7 +58,11 @@ const KUSTOMIZE = (): string => readFileSync(join(FIXTURE_DIR, 'kustomize-output
 describe('olm commands', () => {
   it('generate bundle from stdin, then bundle validate passes', async () => {
     const dir = project();
-    const gen = await run(dir, ['generate', 'bundle', '--version', '0.1.0', '--channels', 'stable', '--default-channel', 'stable'], KUSTOMIZE());
+    const gen = await run(
+      dir,
+      ['generate', 'bundle', '--version', '0.1.0', '--channels', 'stable', '--default-channel', 'stable'],
+      KUSTOMIZE(),
+    );
     expect(gen.error).toBeUndefined();
     expect(gen.out).toContain('wrote bundle/manifests/memcached-operator.clusterserviceversion.yaml');
     expect(gen.out).toContain('wrote bundle.Dockerfile');
@@ -61,7 +78,9 @@ describe('olm commands', () => {
     const dir = project();
     mkdirSync(join(dir, 'rendered'));
     writeFileSync(join(dir, 'rendered/all.yaml'), KUSTOMIZE());
-    expect((await run(dir, ['generate', 'bundle', '--version', '0.1.0', '--input-dir', 'rendered', '-q'])).error).toBeUndefined();
+    expect(
+      (await run(dir, ['generate', 'bundle', '--version', '0.1.0', '--input-dir', 'rendered', '-q'])).error,
+    ).toBeUndefined();
     const none = await run(dir, ['generate', 'bundle', '--version', '0.1.0']);
     expect(isUserError(none.error) && none.error.message).toMatch(/no input manifests/);
     const noVersion = await run(dir, ['generate', 'bundle'], KUSTOMIZE());
@@ -77,6 +96,9 @@ describe('olm commands', () => {
     const parsed = JSON.parse(r.out) as { passed: boolean; findings: { check: string }[] };
     expect(parsed.passed).toBe(false);
     expect(parsed.findings.map((f) => f.check)).toContain('content-unsupported-kind');
+    const json = await run(dir, ['bundle', 'validate', 'bundle', '--json']);
+    expect(isUserError(json.error)).toBe(true);
+    expect(json.out).toBe(r.out);
     const list = await run(dir, ['bundle', 'validate', '--list-optional']);
     expect(list.out).toContain('good-practices\tname=good-practices,suite=operatorframework');
     const bad = await run(dir, ['bundle', 'validate', 'bundle', '--select-optional', 'name=nope']);
@@ -86,14 +108,25 @@ describe('olm commands', () => {
   it('generate catalog grows the catalog and catalog validate checks it', async () => {
     const dir = project();
     await run(dir, ['generate', 'bundle', '--version', '0.1.0', '--channels', 'stable', '-q'], KUSTOMIZE());
-    const c1 = await run(dir, ['generate', 'catalog', '--bundle-image', 'quay.io/example/memcached-operator-bundle:v0.1.0']);
+    const c1 = await run(dir, [
+      'generate',
+      'catalog',
+      '--bundle-image',
+      'quay.io/example/memcached-operator-bundle:v0.1.0',
+    ]);
     expect(c1.error).toBeUndefined();
     expect(c1.out).toContain('wrote catalog/memcached-operator/index.yaml');
     await run(dir, ['generate', 'bundle', '--version', '0.2.0', '--channels', 'stable', '-q'], KUSTOMIZE());
-    expect((await run(dir, ['generate', 'catalog', '--bundle-image', 'quay.io/example/memcached-operator-bundle:v0.2.0'])).error).toBeUndefined();
+    expect(
+      (await run(dir, ['generate', 'catalog', '--bundle-image', 'quay.io/example/memcached-operator-bundle:v0.2.0']))
+        .error,
+    ).toBeUndefined();
     const v = await run(dir, ['catalog', 'validate', 'catalog']);
     expect(v.error).toBeUndefined();
-    writeFileSync(join(dir, 'catalog/memcached-operator/extra.yaml'), 'schema: olm.channel\npackage: memcached-operator\nname: stable\nentries: []\n');
+    writeFileSync(
+      join(dir, 'catalog/memcached-operator/extra.yaml'),
+      'schema: olm.channel\npackage: memcached-operator\nname: stable\nentries: []\n',
+    );
     const bad = await run(dir, ['catalog', 'validate', 'catalog']);
     expect(isUserError(bad.error)).toBe(true);
     expect(bad.out).toContain('[fbc-channel-name]');

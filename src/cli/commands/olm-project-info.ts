@@ -34,5 +34,8 @@ export function resolvePackageName(flag: string | undefined, info: ProjectInfo, 
 /** splitList splits a comma-separated flag value, dropping blanks. */
 export function splitList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }

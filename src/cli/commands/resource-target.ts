@@ -17,25 +17,44 @@ import { externalApiDomain } from './shared.js';
 
 /** ownResource is the project's own entry for the group/version/kind (types or controller of its own), if any. */
 function ownResource(project: ProjectConfig, gvk: Gvk): ResourceConfig | undefined {
-  return project.resources.find((r) => r.core !== true && r.external !== true && r.group === gvk.group && r.version === gvk.version && r.kind === gvk.kind);
+  return project.resources.find(
+    (r) =>
+      r.core !== true &&
+      r.external !== true &&
+      r.group === gvk.group &&
+      r.version === gvk.version &&
+      r.kind === gvk.kind,
+  );
 }
 
 function entryFor(project: ProjectConfig, candidate: ResourceConfig): ResourceConfig {
   const group = fullGroup(candidate);
-  return project.resources.find((r) => fullGroup(r) === group && r.version === candidate.version && r.kind === candidate.kind) ?? candidate;
+  return (
+    project.resources.find(
+      (r) => fullGroup(r) === group && r.version === candidate.version && r.kind === candidate.kind,
+    ) ?? candidate
+  );
 }
 
 function newOwnResource(project: ProjectConfig, gvk: Gvk): ResourceConfig {
   const qualified = `${gvk.group}.${project.domain}`;
   const problem = checkQualifiedGroup(qualified);
   if (problem !== undefined)
-    throw new UserError(`invalid API group "${qualified}" (--group ${gvk.group} with the project domain ${project.domain}): ${problem.reason}`, {
-      hint: 'use a shorter --group',
-    });
+    throw new UserError(
+      `invalid API group "${qualified}" (--group ${gvk.group} with the project domain ${project.domain}): ${problem.reason}`,
+      {
+        hint: 'use a shorter --group',
+      },
+    );
   const dir = apiDir(project, gvk);
-  const siblings = project.resources.filter((r) => r.core !== true && r.external !== true && apiDir(project, r) === dir).map((r) => r.kind);
+  const siblings = project.resources
+    .filter((r) => r.core !== true && r.external !== true && apiDir(project, r) === dir)
+    .map((r) => r.kind);
   const clash = checkKindName(gvk.kind, gvk.group, siblings);
-  if (clash !== undefined) throw new UserError(`cannot scaffold a kind named ${gvk.kind}: ${clash.reason}`, { hint: `use a name such as --kind ${clash.suggestion}` });
+  if (clash !== undefined)
+    throw new UserError(`cannot scaffold a kind named ${gvk.kind}: ${clash.reason}`, {
+      hint: `use a name such as --kind ${clash.suggestion}`,
+    });
   return { group: gvk.group, domain: project.domain, version: gvk.version, kind: gvk.kind, plural: gvk.plural };
 }
 
@@ -51,23 +70,49 @@ function builtinResource(project: ProjectConfig, gvk: Gvk, flags: FlagValues, co
     const asked = `${group === '' ? 'core' : group}/${gvk.version} ${gvk.kind}`;
     const sameKind = builtinKinds().filter((k) => k.kind === gvk.kind);
     if (sameKind.length > 0)
-      throw new UserError(`${asked} is not a built-in kind: ${gvk.kind} is ${sameKind.map(describeBuiltin).join(', ')}`, {
-        hint: sameKind.map((k) => `operator-ts ${command} --group ${coreGroupFlag(k.group)} --version ${k.version} --kind ${k.kind}${command === 'create api' ? ' --resource=false' : ''}`).join(', or '),
-      });
+      throw new UserError(
+        `${asked} is not a built-in kind: ${gvk.kind} is ${sameKind.map(describeBuiltin).join(', ')}`,
+        {
+          hint: sameKind
+            .map(
+              (k) =>
+                `operator-ts ${command} --group ${coreGroupFlag(k.group)} --version ${k.version} --kind ${k.kind}${command === 'create api' ? ' --resource=false' : ''}`,
+            )
+            .join(', or '),
+        },
+      );
     const inGroup = builtinKinds().filter((k) => k.group === group);
-    const listed = inGroup.length > 0 ? `the built-in kinds of ${gvk.group} it has are ${inGroup.map((k) => `${k.version} ${k.kind}`).join(', ')}; ` : '';
+    const listed =
+      inGroup.length > 0
+        ? `the built-in kinds of ${gvk.group} it has are ${inGroup.map((k) => `${k.version} ${k.kind}`).join(', ')}; `
+        : '';
     throw new UserError(`operator-ts/runtime has no descriptor for the built-in kind ${asked}`, {
       hint: `${listed}for a kind of this project's own, ${command === 'create api' ? 'drop --resource=false' : 'create its API first with operator-ts create api'} (its group becomes ${gvk.group}.${project.domain})`,
     });
   }
   const plural = flags['plural'];
   if (typeof plural === 'string' && plural !== known.plural)
-    throw new UserError(`the built-in ${describeBuiltin(known)} is served as ${known.plural}, not ${plural}`, { hint: 'drop --plural' });
-  return entryFor(project, { core: true, group: gvk.group, version: gvk.version, kind: gvk.kind, plural: known.plural });
+    throw new UserError(`the built-in ${describeBuiltin(known)} is served as ${known.plural}, not ${plural}`, {
+      hint: 'drop --plural',
+    });
+  return entryFor(project, {
+    core: true,
+    group: gvk.group,
+    version: gvk.version,
+    kind: gvk.kind,
+    plural: known.plural,
+  });
 }
 
 function externalResource(project: ProjectConfig, gvk: Gvk, domain: string): ResourceConfig {
-  return entryFor(project, { external: true, group: gvk.group, domain, version: gvk.version, kind: gvk.kind, plural: gvk.plural });
+  return entryFor(project, {
+    external: true,
+    group: gvk.group,
+    domain,
+    version: gvk.version,
+    kind: gvk.kind,
+    plural: gvk.plural,
+  });
 }
 
 /**
@@ -80,7 +125,9 @@ export function createApiTarget(project: ProjectConfig, gvk: Gvk, flags: FlagVal
   const doApi = flags['resource'] !== false;
   const external = externalApiDomain(flags);
   if (external !== undefined && doApi)
-    throw new UserError('--external-api-domain is for a kind another project owns, which gets no API types here', { hint: 'add --resource=false' });
+    throw new UserError('--external-api-domain is for a kind another project owns, which gets no API types here', {
+      hint: 'add --resource=false',
+    });
   const own = ownResource(project, gvk);
   if (doApi || own?.api !== undefined) return own ?? newOwnResource(project, gvk);
   if (external !== undefined) return externalResource(project, gvk, external);

@@ -9,10 +9,18 @@ export function pluginOptions(chain: readonly Plugin[], command: CommandName): O
 }
 
 /** addCommandOptions binds the CLI's own options, the chain's plugin options and the global options. */
-export function addCommandOptions(cmd: Command, own: readonly OptionSpec[], chain: readonly Plugin[], command: CommandName): void {
+export function addCommandOptions(
+  cmd: Command,
+  own: readonly OptionSpec[],
+  chain: readonly Plugin[],
+  command: CommandName,
+): void {
   const ownNames = new Set(own.map((o) => o.name));
   bindOptions(cmd, own);
-  bindOptions(cmd, pluginOptions(chain, command).filter((o) => !ownNames.has(o.name)));
+  bindOptions(
+    cmd,
+    pluginOptions(chain, command).filter((o) => !ownNames.has(o.name)),
+  );
   bindOptions(cmd, GLOBAL_OPTIONS);
 }
 
@@ -35,6 +43,8 @@ export function externalApiDomain(flags: FlagValues): string | undefined {
   const d = flags['externalApiDomain'];
   if (d === undefined) return undefined;
   if (typeof d !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(d))
-    throw new UserError(`invalid --external-api-domain ${JSON.stringify(d)}`, { hint: 'use the domain part of the kind\'s API group, e.g. --group cert-manager --external-api-domain io for cert-manager.io' });
+    throw new UserError(`invalid --external-api-domain ${JSON.stringify(d)}`, {
+      hint: "use the domain part of the kind's API group, e.g. --group cert-manager --external-api-domain io for cert-manager.io",
+    });
   return d;
 }

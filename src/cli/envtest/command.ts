@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { goArch, goOs, setupEnvtestStoreRoot } from '../../testing/binaries.js';
-import type { CliIO } from '../io.js';
+import { errPaint, type CliIO } from '../io.js';
+import { progressFor } from '../progress.js';
 import { useEnvtest } from './use.js';
 import { formatVersion, parseSelector } from './versions.js';
 
@@ -18,6 +19,8 @@ export async function runEnvtestUse(
   const selector = parseSelector(version);
   const binDir = typeof flags['binDir'] === 'string' ? resolve(io.cwd, flags['binDir']) : setupEnvtestStoreRoot();
   const installedOnly = flags['installedOnly'] === true || process.env['ENVTEST_INSTALLED_ONLY'] === 'true';
+  // A download takes a while: on a terminal a progress line counts the seconds under the log lines.
+  const progress = progressFor(io, 'envtest use', errPaint(io));
   const result = await useEnvtest({
     selector,
     platform: {
@@ -27,9 +30,9 @@ export async function runEnvtestUse(
     root: binDir,
     installedOnly,
     ...(typeof flags['index'] === 'string' ? { indexUrl: flags['index'] } : {}),
-    log: (line) => io.err(`${line}\n`),
+    log: (line) => progress.note(line),
     ...(io.signal !== undefined ? { signal: io.signal } : {}),
-  });
+  }).finally(() => progress.done());
   switch (flags['print']) {
     case 'env':
       io.out(`export KUBEBUILDER_ASSETS=${shellQuote(result.path)}\n`);

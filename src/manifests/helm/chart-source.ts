@@ -51,9 +51,12 @@ export async function chartFromGit(cwd: string, ref: string, chartDir: string): 
   };
   const rev = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   if (!rev.ok)
-    throw new UserError(`--from ${ref}: not a git revision of the repository at ${cwd}${rev.err === '' ? '' : ` (${rev.err})`}`, {
-      hint: 'name a commit, branch or tag that holds the previous chart (default HEAD), or a directory with the previous chart',
-    });
+    throw new UserError(
+      `--from ${ref}: not a git revision of the repository at ${cwd}${rev.err === '' ? '' : ` (${rev.err})`}`,
+      {
+        hint: 'name a commit, branch or tag that holds the previous chart (default HEAD), or a directory with the previous chart',
+      },
+    );
   const list = await git(['ls-tree', '-r', '--name-only', ref, '--', `${chartDir}/`]);
   const files = new Map<string, string>();
   for (const path of list.out.split('\n').filter((p) => p !== '')) {
@@ -84,7 +87,9 @@ export interface CrdEntry {
 export function withoutTemplateActions(text: string): string {
   return text
     .split('\n')
-    .map((line) => (/^\s*(\{\{-?[\s\S]*?-?\}\}\s*)+$/.test(line) ? '' : line.replace(/\{\{-?[\s\S]*?-?\}\}/g, 'TEMPLATED')))
+    .map((line) =>
+      /^\s*(\{\{-?[\s\S]*?-?\}\}\s*)+$/.test(line) ? '' : line.replace(/\{\{-?[\s\S]*?-?\}\}/g, 'TEMPLATED'),
+    )
     .join('\n');
 }
 
@@ -95,14 +100,20 @@ export function chartCrds(source: ChartSource): Map<string, CrdEntry> {
     if (!/^(crds|templates)\/.*\.ya?ml$/.test(path) || !text.includes('CustomResourceDefinition')) continue;
     const counter = new LineCounter();
     const file = `${source.label}/${path}`;
-    for (const doc of parseAllDocuments(path.startsWith('crds/') ? text : withoutTemplateActions(text), { lineCounter: counter })) {
+    for (const doc of parseAllDocuments(path.startsWith('crds/') ? text : withoutTemplateActions(text), {
+      lineCounter: counter,
+    })) {
       const error = doc.errors[0];
       if (error !== undefined)
-        throw new UserError(`${file}:${counter.linePos(error.pos[0]).line}: cannot read the CRD: ${error.message.split('\n')[0] ?? ''}`, {
-          hint: 'keep template actions on their own lines or inside values, as operator-ts edit --plugins helm/v1 writes them',
-        });
+        throw new UserError(
+          `${file}:${counter.linePos(error.pos[0]).line}: cannot read the CRD: ${error.message.split('\n')[0] ?? ''}`,
+          {
+            hint: 'keep template actions on their own lines or inside values, as operator-ts edit --plugins helm/v1 writes them',
+          },
+        );
       const value: unknown = doc.toJS();
-      if (typeof value !== 'object' || value === null || (value as Obj)['kind'] !== 'CustomResourceDefinition') continue;
+      if (typeof value !== 'object' || value === null || (value as Obj)['kind'] !== 'CustomResourceDefinition')
+        continue;
       const name = String(((value as Obj)['metadata'] as Obj | undefined)?.['name'] ?? '');
       out.set(name, { crd: value as Obj, file });
     }

@@ -46,7 +46,7 @@ function crd(edit: (c: Obj, schema: Obj, spec: Obj) => void = () => undefined): 
   const spec = copy['spec'] as Obj;
   const version = (spec['versions'] as Obj[])[0]!;
   const root = (version['schema'] as Obj)['openAPIV3Schema'] as Obj;
-  edit(copy, ((root['properties'] as Obj)['spec'] as Obj), spec);
+  edit(copy, (root['properties'] as Obj)['spec'] as Obj, spec);
   return copy;
 }
 
@@ -63,33 +63,155 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { name: 'a removed field', edit: (_, s) => delete props(s)['name'], bump: 'major', reason: 'widgets.example.com v1 .spec.name: field removed' },
-  { name: 'a retyped field', edit: (_, s) => (prop(s, 'size')['type'] = 'string'), bump: 'major', reason: 'widgets.example.com v1 .spec.size: retyped from "integer" to "string"' },
-  { name: 'a removed version', edit: (_, __, spec) => (spec['versions'] = [{ ...v1(spec), name: 'v2' }]), bump: 'major', reason: 'widgets.example.com v1: version removed (or no longer served)' },
-  { name: 'a version no longer served', edit: (_, __, spec) => (spec['versions'] = [{ ...v1(spec), served: false }, { ...v2(spec), storage: true }]), bump: 'major', reason: 'widgets.example.com v1: version removed (or no longer served)' },
-  { name: 'a removed enum value', edit: (_, s) => (prop(s, 'mode')['enum'] = ['a']), bump: 'major', reason: 'widgets.example.com v1 .spec.mode: enum value "b" removed' },
-  { name: 'a raised minimum', edit: (_, s) => (prop(s, 'size')['minimum'] = 2), bump: 'major', reason: 'widgets.example.com v1 .spec.size: narrowed validation: minimum 1 -> 2' },
-  { name: 'a lowered maxLength', edit: (_, s) => (prop(s, 'name')['maxLength'] = 10), bump: 'major', reason: 'widgets.example.com v1 .spec.name: narrowed validation: maxLength 20 -> 10' },
-  { name: 'a new pattern', edit: (_, s) => (prop(s, 'name')['pattern'] = '^[a-z]+$'), bump: 'major', reason: 'widgets.example.com v1 .spec.name: narrowed validation: pattern null -> "^[a-z]+$"' },
-  { name: 'a new CEL rule', edit: (_, s) => (s['x-kubernetes-validations'] = [{ rule: 'self.size < 5' }]), bump: 'major', reason: 'widgets.example.com v1 .spec: narrowed validation: new rule "self.size < 5"' },
-  { name: 'an enum on a free field', edit: (_, s) => (prop(s, 'name')['enum'] = ['x']), bump: 'major', reason: 'widgets.example.com v1 .spec.name: narrowed validation: values limited to "x"' },
-  { name: 'an optional field made required', edit: (_, s) => (s['required'] = ['size', 'mode']), bump: 'major', reason: 'widgets.example.com v1 .spec.mode: optional field made required' },
-  { name: 'a new required field', edit: (_, s) => { props(s)['color'] = { type: 'string' }; s['required'] = ['size', 'color']; }, bump: 'major', reason: 'widgets.example.com v1 .spec.color: new required field' },
-  { name: 'a narrowed item schema', edit: (_, s) => ((prop(s, 'tags')['items'] as Obj)['maxLength'] = 3), bump: 'major', reason: 'widgets.example.com v1 .spec.tags[]: narrowed validation: maxLength null -> 3' },
-  { name: 'a retyped map value', edit: (_, s) => (prop(s, 'labels')['additionalProperties'] = { type: 'integer' }), bump: 'major', reason: 'widgets.example.com v1 .spec.labels[*]: retyped from "string" to "integer"' },
-  { name: 'a removed status subresource', edit: (_, __, spec) => delete v1(spec)['subresources'], bump: 'major', reason: 'widgets.example.com v1: status subresource removed' },
-  { name: 'a changed scope', edit: (_, __, spec) => (spec['scope'] = 'Cluster'), bump: 'major', reason: 'widgets.example.com: scope "Namespaced" -> "Cluster"' },
-  { name: 'a new optional field', edit: (_, s) => (props(s)['color'] = { type: 'string' }), bump: 'minor', reason: 'widgets.example.com v1 .spec.color: new optional field' },
-  { name: 'a new version', edit: (_, __, spec) => (spec['versions'] = [v1(spec), v2(spec)]), bump: 'minor', reason: 'widgets.example.com v2: version added' },
-  { name: 'a new enum value', edit: (_, s) => (prop(s, 'mode')['enum'] = ['a', 'b', 'c']), bump: 'minor', reason: 'widgets.example.com v1 .spec.mode: enum value "c" added' },
-  { name: 'a raised maximum', edit: (_, s) => (prop(s, 'size')['maximum'] = 20), bump: 'minor', reason: 'widgets.example.com v1 .spec.size: widened validation: maximum 10 -> 20' },
-  { name: 'a required field made optional', edit: (_, s) => (s['required'] = []), bump: 'minor', reason: 'widgets.example.com v1 .spec.size: required field made optional' },
-  { name: 'a changed description', edit: (c) => ((((((c['spec'] as Obj)['versions'] as Obj[])[0]!['schema'] as Obj)['openAPIV3Schema'] as Obj)['description'] = 'A better widget.')), bump: 'patch', reason: 'widgets.example.com: changed without an API change (descriptions, printer columns, ...)' },
+  {
+    name: 'a removed field',
+    edit: (_, s) => delete props(s)['name'],
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.name: field removed',
+  },
+  {
+    name: 'a retyped field',
+    edit: (_, s) => (prop(s, 'size')['type'] = 'string'),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.size: retyped from "integer" to "string"',
+  },
+  {
+    name: 'a removed version',
+    edit: (_, __, spec) => (spec['versions'] = [{ ...v1(spec), name: 'v2' }]),
+    bump: 'major',
+    reason: 'widgets.example.com v1: version removed (or no longer served)',
+  },
+  {
+    name: 'a version no longer served',
+    edit: (_, __, spec) =>
+      (spec['versions'] = [
+        { ...v1(spec), served: false },
+        { ...v2(spec), storage: true },
+      ]),
+    bump: 'major',
+    reason: 'widgets.example.com v1: version removed (or no longer served)',
+  },
+  {
+    name: 'a removed enum value',
+    edit: (_, s) => (prop(s, 'mode')['enum'] = ['a']),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.mode: enum value "b" removed',
+  },
+  {
+    name: 'a raised minimum',
+    edit: (_, s) => (prop(s, 'size')['minimum'] = 2),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.size: narrowed validation: minimum 1 -> 2',
+  },
+  {
+    name: 'a lowered maxLength',
+    edit: (_, s) => (prop(s, 'name')['maxLength'] = 10),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.name: narrowed validation: maxLength 20 -> 10',
+  },
+  {
+    name: 'a new pattern',
+    edit: (_, s) => (prop(s, 'name')['pattern'] = '^[a-z]+$'),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.name: narrowed validation: pattern null -> "^[a-z]+$"',
+  },
+  {
+    name: 'a new CEL rule',
+    edit: (_, s) => (s['x-kubernetes-validations'] = [{ rule: 'self.size < 5' }]),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec: narrowed validation: new rule "self.size < 5"',
+  },
+  {
+    name: 'an enum on a free field',
+    edit: (_, s) => (prop(s, 'name')['enum'] = ['x']),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.name: narrowed validation: values limited to "x"',
+  },
+  {
+    name: 'an optional field made required',
+    edit: (_, s) => (s['required'] = ['size', 'mode']),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.mode: optional field made required',
+  },
+  {
+    name: 'a new required field',
+    edit: (_, s) => {
+      props(s)['color'] = { type: 'string' };
+      s['required'] = ['size', 'color'];
+    },
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.color: new required field',
+  },
+  {
+    name: 'a narrowed item schema',
+    edit: (_, s) => ((prop(s, 'tags')['items'] as Obj)['maxLength'] = 3),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.tags[]: narrowed validation: maxLength null -> 3',
+  },
+  {
+    name: 'a retyped map value',
+    edit: (_, s) => (prop(s, 'labels')['additionalProperties'] = { type: 'integer' }),
+    bump: 'major',
+    reason: 'widgets.example.com v1 .spec.labels[*]: retyped from "string" to "integer"',
+  },
+  {
+    name: 'a removed status subresource',
+    edit: (_, __, spec) => delete v1(spec)['subresources'],
+    bump: 'major',
+    reason: 'widgets.example.com v1: status subresource removed',
+  },
+  {
+    name: 'a changed scope',
+    edit: (_, __, spec) => (spec['scope'] = 'Cluster'),
+    bump: 'major',
+    reason: 'widgets.example.com: scope "Namespaced" -> "Cluster"',
+  },
+  {
+    name: 'a new optional field',
+    edit: (_, s) => (props(s)['color'] = { type: 'string' }),
+    bump: 'minor',
+    reason: 'widgets.example.com v1 .spec.color: new optional field',
+  },
+  {
+    name: 'a new version',
+    edit: (_, __, spec) => (spec['versions'] = [v1(spec), v2(spec)]),
+    bump: 'minor',
+    reason: 'widgets.example.com v2: version added',
+  },
+  {
+    name: 'a new enum value',
+    edit: (_, s) => (prop(s, 'mode')['enum'] = ['a', 'b', 'c']),
+    bump: 'minor',
+    reason: 'widgets.example.com v1 .spec.mode: enum value "c" added',
+  },
+  {
+    name: 'a raised maximum',
+    edit: (_, s) => (prop(s, 'size')['maximum'] = 20),
+    bump: 'minor',
+    reason: 'widgets.example.com v1 .spec.size: widened validation: maximum 10 -> 20',
+  },
+  {
+    name: 'a required field made optional',
+    edit: (_, s) => (s['required'] = []),
+    bump: 'minor',
+    reason: 'widgets.example.com v1 .spec.size: required field made optional',
+  },
+  {
+    name: 'a changed description',
+    edit: (c) =>
+      (((((c['spec'] as Obj)['versions'] as Obj[])[0]!['schema'] as Obj)['openAPIV3Schema'] as Obj)['description'] =
+        'A better widget.'),
+    bump: 'patch',
+    reason: 'widgets.example.com: changed without an API change (descriptions, printer columns, ...)',
+  },
 ];
 
 describe('compareCrdSets', () => {
   it.each(CASES)('$name is a $bump change', ({ edit, bump, reason }) => {
-    const findings = compareCrdSets(new Map([['widgets.example.com', crd()]]), new Map([['widgets.example.com', crd(edit)]]));
+    const findings = compareCrdSets(
+      new Map([['widgets.example.com', crd()]]),
+      new Map([['widgets.example.com', crd(edit)]]),
+    );
     expect(maxBump(findings)).toBe(bump);
     expect(findings.map((f) => `${f.where}: ${f.reason}`)).toContain(reason);
   });
@@ -101,12 +223,27 @@ describe('compareCrdSets', () => {
   });
 
   it('counts a removed CRD as major and a new one as minor', () => {
-    expect(compareCrdSets(new Map([['w', crd()]]), new Map())).toEqual([{ bump: 'major', where: 'w', reason: 'CRD removed' }]);
-    expect(compareCrdSets(new Map(), new Map([['w', crd()]]))).toEqual([{ bump: 'minor', where: 'w', reason: 'CRD added' }]);
+    expect(compareCrdSets(new Map([['w', crd()]]), new Map())).toEqual([
+      { bump: 'major', where: 'w', reason: 'CRD removed' },
+    ]);
+    expect(compareCrdSets(new Map(), new Map([['w', crd()]]))).toEqual([
+      { bump: 'minor', where: 'w', reason: 'CRD added' },
+    ]);
   });
 
   it('takes the largest bump of several changes', () => {
-    const findings = compareCrdSets(new Map([['w', crd()]]), new Map([['w', crd((_, s) => { props(s)['color'] = { type: 'string' }; delete props(s)['tags']; })]]));
+    const findings = compareCrdSets(
+      new Map([['w', crd()]]),
+      new Map([
+        [
+          'w',
+          crd((_, s) => {
+            props(s)['color'] = { type: 'string' };
+            delete props(s)['tags'];
+          }),
+        ],
+      ]),
+    );
     expect(findings.map((f) => f.bump).sort()).toEqual(['major', 'minor']);
     expect(maxBump(findings)).toBe('major');
   });

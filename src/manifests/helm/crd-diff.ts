@@ -45,18 +45,22 @@ class SchemaDiff {
   }
 
   compare(a: Obj, b: Obj, path: string): void {
-    if (a['type'] !== b['type']) this.add('major', path, `retyped from ${json(a['type'] ?? 'any')} to ${json(b['type'] ?? 'any')}`);
+    if (a['type'] !== b['type'])
+      this.add('major', path, `retyped from ${json(a['type'] ?? 'any')} to ${json(b['type'] ?? 'any')}`);
     this.bounds(a, b, path);
     this.enums(a, b, path);
     this.keyword(a, b, path, 'pattern');
     this.keyword(a, b, path, 'format');
     this.flags(a, b, path);
     this.rules(a, b, path);
-    if (json(a['default']) !== json(b['default'])) this.add('minor', path, `default ${json(a['default'] ?? null)} -> ${json(b['default'] ?? null)}`);
+    if (json(a['default']) !== json(b['default']))
+      this.add('minor', path, `default ${json(a['default'] ?? null)} -> ${json(b['default'] ?? null)}`);
     this.properties(a, b, path);
     if (isObj(a['items']) && isObj(b['items'])) this.compare(a['items'], b['items'], `${path}[]`);
-    if (isObj(a['additionalProperties']) && isObj(b['additionalProperties'])) this.compare(a['additionalProperties'], b['additionalProperties'], `${path}[*]`);
-    else if (isObj(a['additionalProperties']) && !isObj(b['additionalProperties'])) this.add('major', path, 'map values no longer allowed');
+    if (isObj(a['additionalProperties']) && isObj(b['additionalProperties']))
+      this.compare(a['additionalProperties'], b['additionalProperties'], `${path}[*]`);
+    else if (isObj(a['additionalProperties']) && !isObj(b['additionalProperties']))
+      this.add('major', path, 'map values no longer allowed');
   }
 
   private properties(a: Obj, b: Obj, path: string): void {
@@ -74,16 +78,25 @@ class SchemaDiff {
       }
     }
     for (const key of Object.keys(pb))
-      if (!(key in pa)) this.add(rb.has(key) ? 'major' : 'minor', `${path}.${key}`, rb.has(key) ? 'new required field' : 'new optional field');
+      if (!(key in pa))
+        this.add(
+          rb.has(key) ? 'major' : 'minor',
+          `${path}.${key}`,
+          rb.has(key) ? 'new required field' : 'new optional field',
+        );
   }
 
   private bounds(a: Obj, b: Obj, path: string): void {
-    for (const [keys, narrower] of [[LOWER_BOUNDS, (x: number, y: number) => y > x], [UPPER_BOUNDS, (x: number, y: number) => y < x]] as const)
+    for (const [keys, narrower] of [
+      [LOWER_BOUNDS, (x: number, y: number) => y > x],
+      [UPPER_BOUNDS, (x: number, y: number) => y < x],
+    ] as const)
       for (const k of keys) {
         const x = a[k];
         const y = b[k];
         if (x === y) continue;
-        if (typeof y === 'number' && (typeof x !== 'number' || narrower(x, y))) this.add('major', path, `narrowed validation: ${k} ${json(x ?? null)} -> ${y}`);
+        if (typeof y === 'number' && (typeof x !== 'number' || narrower(x, y)))
+          this.add('major', path, `narrowed validation: ${k} ${json(x ?? null)} -> ${y}`);
         else this.add('minor', path, `widened validation: ${k} ${json(x ?? null)} -> ${json(y ?? null)}`);
       }
     for (const k of ['exclusiveMinimum', 'exclusiveMaximum'] as const)
@@ -110,9 +123,20 @@ class SchemaDiff {
   private flags(a: Obj, b: Obj, path: string): void {
     if (a['nullable'] === true && b['nullable'] !== true) this.add('major', path, 'null no longer allowed');
     if (a['nullable'] !== true && b['nullable'] === true) this.add('minor', path, 'null allowed');
-    if (a['x-kubernetes-preserve-unknown-fields'] === true && b['x-kubernetes-preserve-unknown-fields'] !== true) this.add('major', path, 'unknown fields no longer kept');
-    if ((a['x-kubernetes-list-type'] ?? 'atomic') !== (b['x-kubernetes-list-type'] ?? 'atomic')) this.add('major', path, `list type ${json(a['x-kubernetes-list-type'] ?? 'atomic')} -> ${json(b['x-kubernetes-list-type'] ?? 'atomic')}`);
-    if (json(a['x-kubernetes-list-map-keys']) !== json(b['x-kubernetes-list-map-keys'])) this.add('major', path, `list map keys ${json(a['x-kubernetes-list-map-keys'] ?? null)} -> ${json(b['x-kubernetes-list-map-keys'] ?? null)}`);
+    if (a['x-kubernetes-preserve-unknown-fields'] === true && b['x-kubernetes-preserve-unknown-fields'] !== true)
+      this.add('major', path, 'unknown fields no longer kept');
+    if ((a['x-kubernetes-list-type'] ?? 'atomic') !== (b['x-kubernetes-list-type'] ?? 'atomic'))
+      this.add(
+        'major',
+        path,
+        `list type ${json(a['x-kubernetes-list-type'] ?? 'atomic')} -> ${json(b['x-kubernetes-list-type'] ?? 'atomic')}`,
+      );
+    if (json(a['x-kubernetes-list-map-keys']) !== json(b['x-kubernetes-list-map-keys']))
+      this.add(
+        'major',
+        path,
+        `list map keys ${json(a['x-kubernetes-list-map-keys'] ?? null)} -> ${json(b['x-kubernetes-list-map-keys'] ?? null)}`,
+      );
   }
 
   private rules(a: Obj, b: Obj, path: string): void {
@@ -126,7 +150,12 @@ class SchemaDiff {
 
 function servedVersions(crd: Obj): Map<string, Obj> {
   const versions = Array.isArray(obj(crd['spec'])['versions']) ? (obj(crd['spec'])['versions'] as unknown[]) : [];
-  return new Map(versions.filter(isObj).filter((v) => v['served'] !== false).map((v) => [String(v['name']), v]));
+  return new Map(
+    versions
+      .filter(isObj)
+      .filter((v) => v['served'] !== false)
+      .map((v) => [String(v['name']), v]),
+  );
 }
 
 /** compareCrd lists the API changes from one CRD to its next revision. */
@@ -134,9 +163,15 @@ export function compareCrd(name: string, before: Obj, after: Obj): Finding[] {
   const out: Finding[] = [];
   const sa = obj(before['spec']);
   const sb = obj(after['spec']);
-  if (sa['scope'] !== sb['scope']) out.push({ bump: 'major', where: name, reason: `scope ${json(sa['scope'])} -> ${json(sb['scope'])}` });
+  if (sa['scope'] !== sb['scope'])
+    out.push({ bump: 'major', where: name, reason: `scope ${json(sa['scope'])} -> ${json(sb['scope'])}` });
   for (const key of ['kind', 'plural', 'listKind', 'singular'] as const)
-    if (obj(sa['names'])[key] !== obj(sb['names'])[key]) out.push({ bump: 'major', where: name, reason: `names.${key} ${json(obj(sa['names'])[key])} -> ${json(obj(sb['names'])[key])}` });
+    if (obj(sa['names'])[key] !== obj(sb['names'])[key])
+      out.push({
+        bump: 'major',
+        where: name,
+        reason: `names.${key} ${json(obj(sa['names'])[key])} -> ${json(obj(sb['names'])[key])}`,
+      });
   const va = servedVersions(before);
   const vb = servedVersions(after);
   for (const [v, a] of va) {
@@ -155,8 +190,14 @@ export function compareCrd(name: string, before: Obj, after: Obj): Finding[] {
     diff.compare(obj(obj(a['schema'])['openAPIV3Schema']), obj(obj(b['schema'])['openAPIV3Schema']), '');
     out.push(...diff.findings);
   }
-  for (const v of vb.keys()) if (!va.has(v)) out.push({ bump: 'minor', where: `${name} ${v}`, reason: 'version added' });
-  if (out.length === 0 && json(before) !== json(after)) out.push({ bump: 'patch', where: name, reason: 'changed without an API change (descriptions, printer columns, ...)' });
+  for (const v of vb.keys())
+    if (!va.has(v)) out.push({ bump: 'minor', where: `${name} ${v}`, reason: 'version added' });
+  if (out.length === 0 && json(before) !== json(after))
+    out.push({
+      bump: 'patch',
+      where: name,
+      reason: 'changed without an API change (descriptions, printer columns, ...)',
+    });
   return out;
 }
 

@@ -26,7 +26,11 @@ describe('deepCopy', () => {
 
   it('copies values that are not plain JSON the way structuredClone does', () => {
     const when = new Date('2026-01-02T03:04:05Z');
-    const original = { at: when, tags: new Map([['a', 1]]), bare: Object.assign(Object.create(null) as object, { z: 1 }) };
+    const original = {
+      at: when,
+      tags: new Map([['a', 1]]),
+      bare: Object.assign(Object.create(null) as object, { z: 1 }),
+    };
     const copied = deepCopy(original);
     expect(copied.at).toBeInstanceOf(Date);
     expect(copied.at).not.toBe(when);
@@ -47,11 +51,11 @@ describe('deepCopy', () => {
   it('copies an object nested deeper than structuredClone can (the API server accepts ~10 000 levels)', () => {
     const root: Record<string, unknown> = {};
     let node = root;
-    for (let i = 0; i < 6000; i++) node = (node['a'] = {}) as Record<string, unknown>;
+    for (let i = 0; i < 6000; i++) node = node['a'] = {};
     node['leaf'] = 'x';
     const copied = deepCopy(root);
     expect(copied === root).toBe(false);
-    let walk = copied as Record<string, unknown>;
+    let walk = copied;
     for (let i = 0; i < 6000; i++) walk = walk['a'] as Record<string, unknown>;
     expect(walk['leaf']).toBe('x');
   });

@@ -1,16 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log/logger.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
-import { ALL_NAMESPACES, fieldIndexFunc, fieldIndexName, fieldSelectorFor, listByFields, MissingIndexError, namespacedIndexKey } from './field-index.js';
+import {
+  ALL_NAMESPACES,
+  fieldIndexFunc,
+  fieldIndexName,
+  fieldSelectorFor,
+  listByFields,
+  MissingIndexError,
+  namespacedIndexKey,
+} from './field-index.js';
 import { Store } from './store.js';
 
 const Job = defineResource({ group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', namespaced: true });
 const Node = defineResource({ group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false });
 
 const owned = (namespace: string | undefined, name: string, owner: string): KubernetesObject => ({
-  metadata: { ...(namespace === undefined ? {} : { namespace }), name, resourceVersion: '1', ownerReferences: [{ apiVersion: 'v1', kind: 'CronJob', name: owner, uid: `u-${owner}`, controller: true }] },
+  metadata: {
+    ...(namespace === undefined ? {} : { namespace }),
+    name,
+    resourceVersion: '1',
+    ownerReferences: [{ apiVersion: 'v1', kind: 'CronJob', name: owner, uid: `u-${owner}`, controller: true }],
+  },
 });
-const ownerName = (obj: KubernetesObject): string[] => (obj.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name);
+const ownerName = (obj: KubernetesObject): string[] =>
+  (obj.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name);
 
 describe('field indexes', () => {
   it('are named and keyed as controller-runtime names and keys them', () => {
@@ -28,10 +42,14 @@ describe('field indexes', () => {
   });
 
   it('index nothing for an object whose extractor throws or returns something other than strings', () => {
-    const fn = fieldIndexFunc('bad', (o) => {
-      if (o.metadata?.name === 'throws') throw new Error('boom');
-      return o.metadata?.name === 'number' ? ([1] as unknown as string[]) : (undefined as unknown as string[]);
-    }, silentLogger());
+    const fn = fieldIndexFunc(
+      'bad',
+      (o) => {
+        if (o.metadata?.name === 'throws') throw new Error('boom');
+        return o.metadata?.name === 'number' ? ([1] as unknown as string[]) : (undefined as unknown as string[]);
+      },
+      silentLogger(),
+    );
     expect(fn({ metadata: { namespace: 'a', name: 'throws' } })).toEqual([]);
     expect(fn({ metadata: { namespace: 'a', name: 'number' } })).toEqual([]);
     expect(fn({ metadata: { namespace: 'a', name: 'undefined' } })).toEqual([]);
@@ -40,7 +58,10 @@ describe('field indexes', () => {
   it('list by one or several fields, within a namespace or across all', () => {
     const store = new Store();
     store.addIndexer(fieldIndexName('owner'), fieldIndexFunc('owner', ownerName, silentLogger()));
-    store.addIndexer(fieldIndexName('name'), fieldIndexFunc('name', (o) => [o.metadata?.name ?? ''], silentLogger()));
+    store.addIndexer(
+      fieldIndexName('name'),
+      fieldIndexFunc('name', (o) => [o.metadata?.name ?? ''], silentLogger()),
+    );
     store.apply(owned('a', 'j1', 'cron'));
     store.apply(owned('a', 'j2', 'cron'));
     store.apply(owned('b', 'j1', 'cron'));
@@ -61,11 +82,15 @@ describe('field indexes', () => {
   it('fail with the index name when a field has no index', () => {
     const store = new Store();
     expect(() => listByFields(store, Job, { 'spec.x': 'v' }, 'a')).toThrow(MissingIndexError);
-    expect(() => listByFields(store, Job, { 'spec.x': 'v' }, 'a')).toThrow(/^Index with name field:spec\.x does not exist/);
+    expect(() => listByFields(store, Job, { 'spec.x': 'v' }, 'a')).toThrow(
+      /^Index with name field:spec\.x does not exist/,
+    );
   });
 
   it('turn into a server-side field selector with escaped values', () => {
-    expect(fieldSelectorFor({ 'metadata.name': 'a', 'metadata.namespace': 'b' })).toBe('metadata.name=a,metadata.namespace=b');
+    expect(fieldSelectorFor({ 'metadata.name': 'a', 'metadata.namespace': 'b' })).toBe(
+      'metadata.name=a,metadata.namespace=b',
+    );
     expect(fieldSelectorFor({ 'spec.x': 'a,b=c\\d' })).toBe('spec.x=a\\,b\\=c\\\\d');
   });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from '../log/logger.js';
 import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a TSDoc {@link}
 import { MissingIndexError, type IndexFunc } from './store.js';
 
 export { MissingIndexError } from './store.js';
@@ -40,18 +41,28 @@ export function namespacedIndexKey(namespace: string, value: string): string {
  * anything but an array of strings indexes the object under nothing, and the failure is logged: one bad
  * object must not stop the informer.
  */
-export function fieldIndexFunc<T extends KubernetesObject>(field: string, extract: IndexerFunc<T>, log: Logger): IndexFunc<T> {
+export function fieldIndexFunc<T extends KubernetesObject>(
+  field: string,
+  extract: IndexerFunc<T>,
+  log: Logger,
+): IndexFunc<T> {
   return (obj) => {
     let values: unknown;
     try {
       values = extract(obj);
     } catch (err) {
-      log.error({ err, field, namespace: obj.metadata?.namespace, name: obj.metadata?.name }, 'field index extractor failed');
+      log.error(
+        { err, field, namespace: obj.metadata?.namespace, name: obj.metadata?.name },
+        'field index extractor failed',
+      );
       return [];
     }
     if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) {
       if (values !== undefined && values !== null) {
-        log.error({ field, namespace: obj.metadata?.namespace, name: obj.metadata?.name }, 'field index extractor returned something other than an array of strings');
+        log.error(
+          { field, namespace: obj.metadata?.namespace, name: obj.metadata?.name },
+          'field index extractor returned something other than an array of strings',
+        );
       }
       return [];
     }
@@ -73,9 +84,16 @@ export interface IndexReader<T> {
  * index lookup and the results are intersected, so the cost follows the size of the matches, never of the
  * store. A field without an index throws {@link MissingIndexError}.
  */
-export function listByFields<T>(reader: IndexReader<T>, resource: Pick<ResourceDescriptor, 'namespaced'>, fields: Record<string, string>, namespace: string | undefined): T[] {
+export function listByFields<T>(
+  reader: IndexReader<T>,
+  resource: Pick<ResourceDescriptor, 'namespaced'>,
+  fields: Record<string, string>,
+  namespace: string | undefined,
+): T[] {
   const scope = resource.namespaced ? (namespace ?? '') : '';
-  const results = Object.entries(fields).map(([field, value]) => reader.byIndex(fieldIndexName(field), namespacedIndexKey(scope, value)));
+  const results = Object.entries(fields).map(([field, value]) =>
+    reader.byIndex(fieldIndexName(field), namespacedIndexKey(scope, value)),
+  );
   if (results.length === 0) return [];
   results.sort((a, b) => a.length - b.length);
   const [smallest, ...others] = results as [T[], ...T[][]];

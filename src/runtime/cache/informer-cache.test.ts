@@ -6,7 +6,13 @@ import { silentLogger } from '../log/logger.js';
 import { defineResource } from '../resource.js';
 import { InformerCache } from './informer-cache.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 const Node = defineResource({ group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false });
 
 async function until(check: () => boolean): Promise<void> {
@@ -74,16 +80,25 @@ describe('InformerCache', () => {
     cache.indexField(ConfigMap, '.metadata.controller', controllerOf);
     // Registering creates the informer, as controller-runtime's IndexField does.
     expect(cache.hasInformer(ConfigMap)).toBe(true);
-    expect(() => cache.indexField(ConfigMap, '.metadata.controller', controllerOf)).toThrow(/field \.metadata\.controller of configmaps is already indexed/);
+    expect(() => cache.indexField(ConfigMap, '.metadata.controller', controllerOf)).toThrow(
+      /field \.metadata\.controller of configmaps is already indexed/,
+    );
     const running = cache.start(stop.signal);
     expect(await cache.waitForCacheSync()).toBe(true);
     const informer = cache.getInformer(ConfigMap);
     expect(informer.byIndex('field:.metadata.controller', 'x/w').map((o) => o.metadata?.name)).toEqual(['a']);
-    expect(informer.byIndex('field:.metadata.controller', '__all_namespaces/w').map((o) => o.metadata?.name).sort()).toEqual(['a', 'b']);
+    expect(
+      informer
+        .byIndex('field:.metadata.controller', '__all_namespaces/w')
+        .map((o) => o.metadata?.name)
+        .sort(),
+    ).toEqual(['a', 'b']);
     api.remove(ConfigMap, 'x', 'a');
     await until(() => informer.byIndex('field:.metadata.controller', '__all_namespaces/w').length === 1);
     expect(informer.byIndex('field:.metadata.controller', 'x/w')).toEqual([]);
-    expect(() => cache.indexField(Node, 'spec.x', () => [])).toThrow(/register field indexes before the manager starts/);
+    expect(() => cache.indexField(Node, 'spec.x', () => [])).toThrow(
+      /register field indexes before the manager starts/,
+    );
     stop.abort();
     await running;
   });

@@ -111,10 +111,10 @@ export class InformerCache implements Cache, FieldIndexer {
     resource: ResourceDescriptor<T>,
     options?: InformerOptions,
   ): Informer<T> & SharedInformer<T> {
-    const key = informerKey(resource as ResourceDescriptor, options);
+    const key = informerKey(resource, options);
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = this.create(resource as ResourceDescriptor, options);
+      entry = this.create(resource, options);
       entry.pinned = true;
     }
     return entry.informer as unknown as Informer<T> & SharedInformer<T>;
@@ -128,9 +128,7 @@ export class InformerCache implements Cache, FieldIndexer {
     resource: ResourceDescriptor<T>,
     options?: InformerOptions,
   ): Informer<T> & SharedInformer<T> {
-    const entry =
-      this.entries.get(informerKey(resource as ResourceDescriptor, options)) ??
-      this.create(resource as ResourceDescriptor, options);
+    const entry = this.entries.get(informerKey(resource, options)) ?? this.create(resource, options);
     entry.refs++;
     return entry.informer as unknown as Informer<T> & SharedInformer<T>;
   }

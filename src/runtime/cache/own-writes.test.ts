@@ -4,9 +4,23 @@ import { FakeClock } from '../fake/clock.js';
 import { defineResource, type KubernetesObject, type ObjectOf } from '../resource.js';
 import { OwnWrites } from './own-writes.js';
 
-const Widget = defineResource<KubernetesObject>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
-const Uncached = defineResource<KubernetesObject>({ group: 'example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets', namespaced: true });
-const obj = (name: string, resourceVersion: string, namespace = 'ns'): ObjectOf<typeof Widget> => ({ metadata: { namespace, name, resourceVersion } });
+const Widget = defineResource<KubernetesObject>({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
+const Uncached = defineResource<KubernetesObject>({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Gadget',
+  plural: 'gadgets',
+  namespaced: true,
+});
+const obj = (name: string, resourceVersion: string, namespace = 'ns'): ObjectOf<typeof Widget> => ({
+  metadata: { namespace, name, resourceVersion },
+});
 
 function setup(options: ConstructorParameters<typeof OwnWrites>[1] = {}) {
   const cache = new FakeCache();

@@ -82,7 +82,11 @@ export class OwnWrites {
     const informer = this.servedInformer(resource, obj.metadata.namespace);
     if (informer === undefined) return;
     const key = objectStoreKey(obj);
-    this.add(owner, resource, key, { resourceVersion: obj.metadata.resourceVersion, deletedVersion: undefined, deleted: false });
+    this.add(owner, resource, key, {
+      resourceVersion: obj.metadata.resourceVersion,
+      deletedVersion: undefined,
+      deleted: false,
+    });
   }
 
   /**
@@ -97,7 +101,11 @@ export class OwnWrites {
     const k = storeKey(resource.namespaced ? key : { name: key.name });
     const cached = informer.get(resource.namespaced ? key : { name: key.name });
     if (cached === undefined) return;
-    this.add(owner, resource, k, { resourceVersion: undefined, deletedVersion: cached.metadata?.resourceVersion, deleted: true });
+    this.add(owner, resource, k, {
+      resourceVersion: undefined,
+      deletedVersion: cached.metadata?.resourceVersion,
+      deleted: true,
+    });
   }
 
   /** OwnWrites.isPending tells whether `owner` has writes the cache does not show yet. */
@@ -206,7 +214,11 @@ export class OwnWrites {
     if (!this.cache.hasInformer(where.resource)) return true;
     const cached = this.cache.getInformer(where.resource).get({ namespace, name });
     const cachedVersion = cached?.metadata?.resourceVersion;
-    if (w.deleted) return cached === undefined || (cachedVersion !== undefined && w.deletedVersion !== undefined && isLater(cachedVersion, w.deletedVersion));
+    if (w.deleted)
+      return (
+        cached === undefined ||
+        (cachedVersion !== undefined && w.deletedVersion !== undefined && isLater(cachedVersion, w.deletedVersion))
+      );
     if (w.resourceVersion === undefined) return true;
     if (cached === undefined) return false;
     if (cachedVersion === undefined) return true;

@@ -6,7 +6,12 @@ const listing: ReflectorState = { phase: 'initListing' };
 const listed: ReflectorState = { phase: 'initListed', resourceVersion: '10' };
 const watching: ReflectorState = { phase: 'watching', resourceVersion: '10' };
 const backoffToList: ReflectorState = { phase: 'backoff', delayMs: 800, reason: 'server_error', then: empty };
-const backoffToWatch: ReflectorState = { phase: 'backoff', delayMs: 800, reason: 'network', then: { phase: 'initListed', resourceVersion: '12' } };
+const backoffToWatch: ReflectorState = {
+  phase: 'backoff',
+  delayMs: 800,
+  reason: 'network',
+  then: { phase: 'initListed', resourceVersion: '12' },
+};
 const stopped: ReflectorState = { phase: 'stopped' };
 
 describe('reflector states', () => {
@@ -17,15 +22,45 @@ describe('reflector states', () => {
   it.each<[string, ReflectorState, ReflectorEvent, ReflectorState]>([
     ['a list starts', empty, { type: 'listStarted' }, listing],
     ['a list succeeds', listing, { type: 'listed', resourceVersion: '10' }, listed],
-    ['a list fails: back off, then relist', listing, { type: 'listFailed', reason: 'server_error', delayMs: 800, err: new Error('x') }, backoffToList],
+    [
+      'a list fails: back off, then relist',
+      listing,
+      { type: 'listFailed', reason: 'server_error', delayMs: 800, err: new Error('x') },
+      backoffToList,
+    ],
     ['a watch opens from the listed resourceVersion', listed, { type: 'watchStarted' }, watching],
-    ['a watch closes cleanly: resume at once from the last seen resourceVersion', watching, { type: 'watchEnded', reason: 'closed', delayMs: 0, resourceVersion: '12' }, { phase: 'initListed', resourceVersion: '12' }],
-    ['a watch fails: back off, then resume', watching, { type: 'watchEnded', reason: 'network', delayMs: 800, resourceVersion: '12' }, backoffToWatch],
-    ['a watch cannot be opened: back off, then try again', listed, { type: 'watchEnded', reason: 'network', delayMs: 800, resourceVersion: '12' }, backoffToWatch],
+    [
+      'a watch closes cleanly: resume at once from the last seen resourceVersion',
+      watching,
+      { type: 'watchEnded', reason: 'closed', delayMs: 0, resourceVersion: '12' },
+      { phase: 'initListed', resourceVersion: '12' },
+    ],
+    [
+      'a watch fails: back off, then resume',
+      watching,
+      { type: 'watchEnded', reason: 'network', delayMs: 800, resourceVersion: '12' },
+      backoffToWatch,
+    ],
+    [
+      'a watch cannot be opened: back off, then try again',
+      listed,
+      { type: 'watchEnded', reason: 'network', delayMs: 800, resourceVersion: '12' },
+      backoffToWatch,
+    ],
     ['a working watch expires (410): relist at once', watching, { type: 'watchExpired', delayMs: 0 }, empty],
-    ['a watch expires before its first event: back off, then relist', listed, { type: 'watchExpired', delayMs: 800 }, { phase: 'backoff', delayMs: 800, reason: 'expired', then: empty }],
+    [
+      'a watch expires before its first event: back off, then relist',
+      listed,
+      { type: 'watchExpired', delayMs: 800 },
+      { phase: 'backoff', delayMs: 800, reason: 'expired', then: empty },
+    ],
     ['a backoff towards a relist ends', backoffToList, { type: 'backoffElapsed' }, empty],
-    ['a backoff towards a watch ends', backoffToWatch, { type: 'backoffElapsed' }, { phase: 'initListed', resourceVersion: '12' }],
+    [
+      'a backoff towards a watch ends',
+      backoffToWatch,
+      { type: 'backoffElapsed' },
+      { phase: 'initListed', resourceVersion: '12' },
+    ],
   ])('%s', (_, from, event, to) => {
     expect(nextState(from, event)).toEqual(to);
   });

@@ -53,8 +53,10 @@ export function nextState(state: ReflectorState, event: ReflectorEvent): Reflect
       break;
     case 'initListed':
     case 'watching':
-      if (event.type === 'watchStarted' && state.phase === 'initListed') return { phase: 'watching', resourceVersion: state.resourceVersion };
-      if (event.type === 'watchEnded') return afterDelay({ phase: 'initListed', resourceVersion: event.resourceVersion }, event.delayMs, event.reason);
+      if (event.type === 'watchStarted' && state.phase === 'initListed')
+        return { phase: 'watching', resourceVersion: state.resourceVersion };
+      if (event.type === 'watchEnded')
+        return afterDelay({ phase: 'initListed', resourceVersion: event.resourceVersion }, event.delayMs, event.reason);
       if (event.type === 'watchExpired') return afterDelay({ phase: 'empty' }, event.delayMs, 'expired');
       break;
     case 'backoff':

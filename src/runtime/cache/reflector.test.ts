@@ -7,7 +7,13 @@ import { KubeTransport } from '../rest/transport.js';
 import { Reflector, type WatcherEvent } from './reflector.js';
 import type { ReflectorState } from './reflector-state.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 
 let api: StubApiServer;
 let transport: KubeTransport;
@@ -25,7 +31,12 @@ afterEach(async () => {
 });
 
 /** run starts a reflector that records its states (`backoff` with the state it returns to) and sink events. */
-function run(): { phases: string[]; events: Array<WatcherEvent<KubernetesObject>['type']>; reflector: Reflector<KubernetesObject>; done: Promise<void> } {
+function run(): {
+  phases: string[];
+  events: Array<WatcherEvent<KubernetesObject>['type']>;
+  reflector: Reflector<KubernetesObject>;
+  done: Promise<void>;
+} {
   const phases: string[] = [];
   const events: Array<WatcherEvent<KubernetesObject>['type']> = [];
   const name = (s: ReflectorState): string => (s.phase === 'backoff' ? `backoff->${s.then.phase}` : s.phase);
@@ -79,15 +90,35 @@ describe('Reflector state machine', () => {
     api.endWatches();
     await until(() => r.events.filter((e) => e === 'init').length === 2 && r.reflector.state.phase === 'watching');
     // The resumed watch answers 410 before any event, so the reflector backs off before it relists.
-    expect(r.phases.slice(3)).toEqual(['initListed', 'watching', 'backoff->empty', 'empty', 'initListing', 'initListed', 'watching']);
+    expect(r.phases.slice(3)).toEqual([
+      'initListed',
+      'watching',
+      'backoff->empty',
+      'empty',
+      'initListing',
+      'initListed',
+      'watching',
+    ]);
   });
 
   it('backs off before listing again when a list fails, and before watching again when a watch cannot be opened', async () => {
     api.fault({ match: (req) => !req.query.has('watch'), respond: status(500, 'InternalError', 'etcd down') });
-    api.fault({ match: (req) => req.query.get('watch') === 'true', respond: status(503, 'ServiceUnavailable', 'again') });
+    api.fault({
+      match: (req) => req.query.get('watch') === 'true',
+      respond: status(503, 'ServiceUnavailable', 'again'),
+    });
     const r = run();
     await until(() => r.reflector.state.phase === 'watching' && api.watchCount === 1);
-    expect(r.phases).toEqual(['initListing', 'backoff->empty', 'empty', 'initListing', 'initListed', 'backoff->initListed', 'initListed', 'watching']);
+    expect(r.phases).toEqual([
+      'initListing',
+      'backoff->empty',
+      'empty',
+      'initListing',
+      'initListed',
+      'backoff->initListed',
+      'initListed',
+      'watching',
+    ]);
     // The watch's failure stays the last error until the next successful list.
     expect(r.reflector.lastError).toMatchObject({ code: 503 });
   });

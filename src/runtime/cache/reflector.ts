@@ -75,7 +75,10 @@ export class Reflector<T extends KubernetesObject> {
     this.backoff = new Backoff(options.backoff);
     const r = options.resource;
     this.label = r.group === '' ? r.plural : `${r.plural}.${r.group}`;
-    this.log = options.logger.child({ resource: this.label, ...(options.namespace !== undefined ? { namespace: options.namespace } : {}) });
+    this.log = options.logger.child({
+      resource: this.label,
+      ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
+    });
   }
 
   /** Reflector.lastResourceVersion is the resourceVersion the next watch resumes from ('' before the first list). */
@@ -130,7 +133,10 @@ export class Reflector<T extends KubernetesObject> {
   private recordRestart(event: ReflectorEvent): void {
     if (event.type === 'watchExpired') {
       reflectorRestarts().inc({ resource: this.label, reason: 'expired' });
-      this.log.info({ reason: 'expired', resourceVersion: this.resourceVersion, delayMs: event.delayMs }, 'reflector relisting');
+      this.log.info(
+        { reason: 'expired', resourceVersion: this.resourceVersion, delayMs: event.delayMs },
+        'reflector relisting',
+      );
       return;
     }
     if (event.type !== 'listFailed' && event.type !== 'watchEnded') return;
@@ -219,7 +225,7 @@ export class Reflector<T extends KubernetesObject> {
           case 'BOOKMARK':
             break;
           case 'ERROR': {
-            const err = apiErrorFromStatus(event.object as never);
+            const err = apiErrorFromStatus(event.object);
             if (isGone(err)) return this.expired(delivered);
             throw err;
           }
@@ -247,7 +253,13 @@ export class Reflector<T extends KubernetesObject> {
   }
 
   private resume(reason: string, delayMs: number, err?: unknown): ReflectorEvent {
-    return { type: 'watchEnded', reason, delayMs, resourceVersion: this.resourceVersion, ...(err !== undefined ? { err } : {}) };
+    return {
+      type: 'watchEnded',
+      reason,
+      delayMs,
+      resourceVersion: this.resourceVersion,
+      ...(err !== undefined ? { err } : {}),
+    };
   }
 
   /**

@@ -9,8 +9,20 @@ import { defineResource, type KubernetesObject } from '../resource.js';
 import type { EventHandler } from './informer.js';
 import { SharedInformer, type SharedInformerOptions } from './shared-informer.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
-const Widget = defineResource({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
+const Widget = defineResource({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
 
 let api: StubApiServer;
 let transport: KubeTransport;
@@ -53,7 +65,8 @@ function recorder(): { events: string[]; handler: EventHandler } {
     events,
     handler: {
       onAdd: (o) => events.push(`add ${key(o)}`),
-      onUpdate: (o, n) => events.push(`update ${key(n)} ${o.metadata?.resourceVersion}->${n.metadata?.resourceVersion}`),
+      onUpdate: (o, n) =>
+        events.push(`update ${key(n)} ${o.metadata?.resourceVersion}->${n.metadata?.resourceVersion}`),
       onDelete: (o) => events.push(`delete ${key(o)}`),
     },
   };
@@ -63,7 +76,11 @@ async function until(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setTimeout(r, 5));
 }
 
-const names = (inf: SharedInformer) => inf.list().map((o) => `${o.metadata?.namespace}/${o.metadata?.name}`).sort();
+const names = (inf: SharedInformer) =>
+  inf
+    .list()
+    .map((o) => `${o.metadata?.namespace}/${o.metadata?.name}`)
+    .sort();
 const watches = () => api.requests.filter((r) => r.query.get('watch') === 'true');
 const lists = () => api.requests.filter((r) => r.method === 'GET' && r.query.get('watch') !== 'true');
 
@@ -91,7 +108,12 @@ describe('SharedInformer', () => {
     api.put(ConfigMap, { ...b, data: { k: 'v' } } as KubernetesObject);
     api.remove(ConfigMap, 'ns', 'a');
     await until(() => rec.events.length === 4);
-    expect(rec.events).toEqual(['add ns/a', 'add ns/b', `update ns/b ${b.metadata?.resourceVersion}->${Number(b.metadata?.resourceVersion) + 1}`, 'delete ns/a']);
+    expect(rec.events).toEqual([
+      'add ns/a',
+      'add ns/b',
+      `update ns/b ${b.metadata?.resourceVersion}->${Number(b.metadata?.resourceVersion) + 1}`,
+      'delete ns/a',
+    ]);
     expect(names(inf)).toEqual(['ns/b']);
   });
 
@@ -132,8 +154,10 @@ describe('SharedInformer', () => {
   });
 
   it('drops managedFields by default, on the list and on watch events, unless kept', async () => {
-    const managedFields = [{ manager: 'kubectl', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }];
-    api.put(ConfigMap, { metadata: { name: 'listed', namespace: 'ns', managedFields } } as KubernetesObject);
+    const managedFields = [
+      { manager: 'kubectl', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } },
+    ];
+    api.put(ConfigMap, { metadata: { name: 'listed', namespace: 'ns', managedFields } });
     const lean = informer();
     const kept = informer({ keepManagedFields: true });
     const handed: KubernetesObject[] = [];
@@ -143,8 +167,12 @@ describe('SharedInformer', () => {
     await lean.waitForSync();
     await kept.waitForSync();
     await until(() => api.watchCount === 2);
-    api.put(ConfigMap, { metadata: { name: 'watched', namespace: 'ns', managedFields } } as KubernetesObject);
-    await until(() => lean.get({ namespace: 'ns', name: 'watched' }) !== undefined && kept.get({ namespace: 'ns', name: 'watched' }) !== undefined);
+    api.put(ConfigMap, { metadata: { name: 'watched', namespace: 'ns', managedFields } });
+    await until(
+      () =>
+        lean.get({ namespace: 'ns', name: 'watched' }) !== undefined &&
+        kept.get({ namespace: 'ns', name: 'watched' }) !== undefined,
+    );
     for (const name of ['listed', 'watched']) {
       expect(lean.get({ namespace: 'ns', name })?.metadata).not.toHaveProperty('managedFields');
       expect(kept.get({ namespace: 'ns', name })?.metadata?.managedFields).toEqual(managedFields);
@@ -153,7 +181,7 @@ describe('SharedInformer', () => {
   });
 
   it('applies the transform to every object before storing it', async () => {
-    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns', annotations: { big: 'x'.repeat(1000) } } } as KubernetesObject);
+    api.put(ConfigMap, { metadata: { name: 'a', namespace: 'ns', annotations: { big: 'x'.repeat(1000) } } });
     const inf = informer({
       transform: (o) => {
         delete o.metadata?.annotations;
@@ -163,14 +191,17 @@ describe('SharedInformer', () => {
     void inf.run(stop.signal);
     await inf.waitForSync();
     await until(() => api.watchCount === 1);
-    api.put(ConfigMap, { metadata: { name: 'b', namespace: 'ns', annotations: { big: 'y' } } } as KubernetesObject);
+    api.put(ConfigMap, { metadata: { name: 'b', namespace: 'ns', annotations: { big: 'y' } } });
     await until(() => inf.get({ namespace: 'ns', name: 'b' }) !== undefined);
     expect(inf.list().map((o) => o.metadata?.annotations)).toEqual([undefined, undefined]);
   });
 
   it('reports the objects and JSON bytes it holds once synced, on /metrics and in a log line', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const logger = pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+    const logger = pino(
+      { level: 'info' },
+      { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) },
+    );
     const objects = [0, 1, 2].map((i) => api.put(Widget, { metadata: { name: `w${i}`, namespace: 'ns' } }));
     const inf = informer({ resource: Widget, logger });
     void inf.run(stop.signal);
@@ -178,10 +209,17 @@ describe('SharedInformer', () => {
     const bytes = inf.list().reduce((n, o) => n + Buffer.byteLength(JSON.stringify(o)), 0);
     expect(bytes).toBeGreaterThan(0);
     expect(objects).toHaveLength(3);
-    const gauge = async (name: string) => (await registry.getSingleMetric(name)?.get())?.values.find((v) => v.labels.resource === 'widgets.example.com')?.value;
+    const gauge = async (name: string) =>
+      (await registry.getSingleMetric(name)?.get())?.values.find((v) => v.labels.resource === 'widgets.example.com')
+        ?.value;
     expect(await gauge('cache_objects')).toBe(3);
     expect(await gauge('cache_object_bytes')).toBe(bytes);
-    expect(lines.find((l) => l.msg === 'informer synced')).toMatchObject({ resource: 'widgets.example.com', objects: 3, bytes, managedFields: 'dropped' });
+    expect(lines.find((l) => l.msg === 'informer synced')).toMatchObject({
+      resource: 'widgets.example.com',
+      objects: 3,
+      bytes,
+      managedFields: 'dropped',
+    });
   });
 
   it('syncs and measures an object nested deeper than JSON.stringify reaches', async () => {
@@ -201,7 +239,11 @@ describe('SharedInformer', () => {
 
   it('keeps going when a handler throws', async () => {
     const inf = informer();
-    inf.addEventHandler({ onAdd: () => { throw new Error('boom'); } });
+    inf.addEventHandler({
+      onAdd: () => {
+        throw new Error('boom');
+      },
+    });
     const rec = recorder();
     inf.addEventHandler(rec.handler);
     void inf.run(stop.signal);
@@ -265,7 +307,11 @@ describe('SharedInformer', () => {
     api.dropWatches();
     await until(() => lists().length === 2);
     await until(() => rec.events.length === 3);
-    expect(rec.events.sort()).toEqual(['add ns/new', 'delete ns/gone', `update ns/change ${changed.metadata?.resourceVersion}->${Number(api.resourceVersion) - 2}`]);
+    expect(rec.events.sort()).toEqual([
+      'add ns/new',
+      'delete ns/gone',
+      `update ns/change ${changed.metadata?.resourceVersion}->${Number(api.resourceVersion) - 2}`,
+    ]);
     expect(names(inf)).toEqual(['ns/change', 'ns/keep', 'ns/new']);
     expect(await restarts('expired')).toBe(before + 1);
     // Watching continues from the relist.
@@ -284,7 +330,8 @@ describe('SharedInformer', () => {
   });
 
   it('backs off between relists when every watch expires at once', async () => {
-    for (let i = 0; i < 3; i++) api.fault({ match: (r) => r.query.get('watch') === 'true', respond: status(410, 'Expired', 'too old') });
+    for (let i = 0; i < 3; i++)
+      api.fault({ match: (r) => r.query.get('watch') === 'true', respond: status(410, 'Expired', 'too old') });
     const inf = informer();
     void inf.run(stop.signal);
     await inf.waitForSync();
@@ -294,7 +341,10 @@ describe('SharedInformer', () => {
   });
 
   it('honours Retry-After on 429 and backs off on 5xx, never giving up', async () => {
-    api.fault({ match: (r) => !r.query.has('watch'), respond: { ...status(429, 'TooManyRequests', 'slow down'), headers: { 'Retry-After': '7' } } });
+    api.fault({
+      match: (r) => !r.query.has('watch'),
+      respond: { ...status(429, 'TooManyRequests', 'slow down'), headers: { 'Retry-After': '7' } },
+    });
     api.fault({ match: (r) => !r.query.has('watch'), respond: status(500, 'InternalError', 'etcd down') });
     api.fault({ match: (r) => !r.query.has('watch'), drop: true });
     api.fault({ match: (r) => !r.query.has('watch'), respond: status(503, 'ServiceUnavailable', 'again') });
@@ -325,12 +375,21 @@ describe('SharedInformer', () => {
     await inf.waitForSync();
     expect(names(inf)).toEqual(['a/x', 'b/y']);
     await until(() => api.watchCount === 2);
-    expect(watches().map((w) => w.path).sort()).toEqual(['/api/v1/namespaces/a/configmaps', '/api/v1/namespaces/b/configmaps']);
+    expect(
+      watches()
+        .map((w) => w.path)
+        .sort(),
+    ).toEqual(['/api/v1/namespaces/a/configmaps', '/api/v1/namespaces/b/configmaps']);
     api.put(ConfigMap, { metadata: { name: 'w', namespace: 'c' } });
     api.put(ConfigMap, { metadata: { name: 'v', namespace: 'b' } });
     await until(() => inf.list().length === 3);
     expect(names(inf)).toEqual(['a/x', 'b/v', 'b/y']);
-    expect(inf.list({ namespace: 'b' }).map((o) => o.metadata?.name).sort()).toEqual(['v', 'y']);
+    expect(
+      inf
+        .list({ namespace: 'b' })
+        .map((o) => o.metadata?.name)
+        .sort(),
+    ).toEqual(['v', 'y']);
   });
 
   it('indexes by namespace and owner UID and filters lists by label', async () => {
@@ -341,8 +400,18 @@ describe('SharedInformer', () => {
     const inf = informer();
     void inf.run(stop.signal);
     await inf.waitForSync();
-    expect(inf.byIndex('owner', 'owner-1').map((o) => o.metadata?.name).sort()).toEqual(['o1', 'o2']);
-    expect(inf.byIndex('namespace', 'a').map((o) => o.metadata?.name).sort()).toEqual(['free', 'o1']);
+    expect(
+      inf
+        .byIndex('owner', 'owner-1')
+        .map((o) => o.metadata?.name)
+        .sort(),
+    ).toEqual(['o1', 'o2']);
+    expect(
+      inf
+        .byIndex('namespace', 'a')
+        .map((o) => o.metadata?.name)
+        .sort(),
+    ).toEqual(['free', 'o1']);
     expect(inf.list({ labelSelector: 'app in (web,db),app!=db' }).map((o) => o.metadata?.name)).toEqual(['o1']);
     api.remove(ConfigMap, 'a', 'o1');
     await until(() => inf.byIndex('owner', 'owner-1').length === 1);

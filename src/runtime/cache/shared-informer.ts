@@ -294,7 +294,8 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
 
   /** prepare drops managedFields and applies the transform to an object arriving from the API server. */
   private prepare(obj: T): T {
-    if (this.options.keepManagedFields !== true && obj.metadata?.managedFields !== undefined) delete obj.metadata.managedFields;
+    if (this.options.keepManagedFields !== true && obj.metadata?.managedFields !== undefined)
+      delete obj.metadata.managedFields;
     return this.options.transform === undefined ? obj : this.options.transform(obj);
   }
 
@@ -310,7 +311,10 @@ export class SharedInformer<T extends KubernetesObject = KubernetesObject> imple
     const labels = { resource: this.label, view: this.metadataOnly ? 'metadata' : 'full' };
     cacheObjects().set(labels, this.store.size);
     cacheObjectBytes().set(labels, bytes);
-    this.log.info({ objects: this.store.size, bytes, managedFields: this.options.keepManagedFields === true ? 'kept' : 'dropped' }, 'informer synced');
+    this.log.info(
+      { objects: this.store.size, bytes, managedFields: this.options.keepManagedFields === true ? 'kept' : 'dropped' },
+      'informer synced',
+    );
   }
 
   private dispatch(changes: StoreChange<T>[], initialList = false): void {

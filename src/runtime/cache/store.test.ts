@@ -3,7 +3,12 @@ import type { KubernetesObject } from '../resource.js';
 import { Store } from './store.js';
 
 const obj = (ns: string, name: string, rv: string, owner?: string): KubernetesObject => ({
-  metadata: { namespace: ns, name, resourceVersion: rv, ...(owner ? { ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'o', uid: owner }] } : {}) },
+  metadata: {
+    namespace: ns,
+    name,
+    resourceVersion: rv,
+    ...(owner ? { ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'o', uid: owner }] } : {}),
+  },
 });
 
 describe('Store', () => {
@@ -23,7 +28,12 @@ describe('Store', () => {
     s.apply(obj('b', 'other', '1', 'o1'));
     const changes = s.replace([obj('a', 'keep', '2', 'o2'), obj('a', 'new', '1')], 'a');
     expect(changes.map((c) => c.type).sort()).toEqual(['add', 'delete', 'update']);
-    expect(s.list().map((o) => o.metadata?.name).sort()).toEqual(['keep', 'new', 'other']);
+    expect(
+      s
+        .list()
+        .map((o) => o.metadata?.name)
+        .sort(),
+    ).toEqual(['keep', 'new', 'other']);
     expect(s.byIndex('owner', 'o1').map((o) => o.metadata?.name)).toEqual(['other']);
     expect(s.byIndex('owner', 'o2').map((o) => o.metadata?.name)).toEqual(['keep']);
     expect(s.byIndex('namespace', 'a')).toHaveLength(2);

@@ -25,9 +25,7 @@ export const OWNER_INDEX = 'owner';
 
 /** StoreChange is one difference a store update made, as handlers are told about it. */
 export type StoreChange<T extends KubernetesObject> =
-  | { type: 'add'; obj: T }
-  | { type: 'update'; oldObj: T; newObj: T }
-  | { type: 'delete'; obj: T };
+  { type: 'add'; obj: T } | { type: 'update'; oldObj: T; newObj: T } | { type: 'delete'; obj: T };
 
 /** storeKey is the key of an object in a store: `namespace/name`, or `/name` for cluster-scoped objects. */
 export function storeKey(key: ObjectKey): string {
@@ -50,7 +48,11 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
   constructor() {
     // Both are pure functions of the object, so their values are recomputed on removal instead of kept.
     this.addIndex(NAMESPACE_INDEX, (obj) => [obj.metadata?.namespace ?? ''], false);
-    this.addIndex(OWNER_INDEX, (obj) => (obj.metadata?.ownerReferences ?? []).map((ref) => ref.uid).filter((uid) => uid !== ''), false);
+    this.addIndex(
+      OWNER_INDEX,
+      (obj) => (obj.metadata?.ownerReferences ?? []).map((ref) => ref.uid).filter((uid) => uid !== ''),
+      false,
+    );
   }
 
   /**
@@ -86,7 +88,10 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
   /** Store.list returns the objects matching the filter. */
   list(filter: ListFilter = {}): T[] {
     const match = labelMatcher(filter.labelSelector);
-    const candidates = filter.namespace !== undefined && filter.namespace !== '' ? this.byIndex(NAMESPACE_INDEX, filter.namespace) : [...this.items.values()];
+    const candidates =
+      filter.namespace !== undefined && filter.namespace !== ''
+        ? this.byIndex(NAMESPACE_INDEX, filter.namespace)
+        : [...this.items.values()];
     return candidates.filter((obj) => match(obj.metadata?.labels));
   }
 
@@ -132,7 +137,10 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
     const changes: StoreChange<T>[] = [];
     const fresh = new Map<string, T>();
     for (const obj of objects) fresh.set(objectStoreKey(obj), obj);
-    const inScope = namespace === undefined ? [...this.items.keys()] : [...(this.indexers.get(NAMESPACE_INDEX)?.index.get(namespace) ?? [])];
+    const inScope =
+      namespace === undefined
+        ? [...this.items.keys()]
+        : [...(this.indexers.get(NAMESPACE_INDEX)?.index.get(namespace) ?? [])];
     for (const key of inScope) {
       if (fresh.has(key)) continue;
       const old = this.items.get(key);
@@ -144,7 +152,8 @@ export class Store<T extends KubernetesObject = KubernetesObject> {
       const old = this.items.get(key);
       this.put(key, obj, old);
       if (old === undefined) changes.push({ type: 'add', obj });
-      else if (old.metadata?.resourceVersion !== obj.metadata?.resourceVersion) changes.push({ type: 'update', oldObj: old, newObj: obj });
+      else if (old.metadata?.resourceVersion !== obj.metadata?.resourceVersion)
+        changes.push({ type: 'update', oldObj: old, newObj: obj });
     }
     return changes;
   }

@@ -57,7 +57,9 @@ export class CertWatcher {
     for (const dir of dirs) {
       try {
         const w = nodeFs.watch(dir, { persistent: false }, () => void this.reload());
-        w.on('error', (err) => this.options.logger.debug({ dir, err }, 'certificate directory watch failed; polling only'));
+        w.on('error', (err) =>
+          this.options.logger.debug({ dir, err }, 'certificate directory watch failed; polling only'),
+        );
         this.watchers.push(w);
       } catch (err) {
         this.options.logger.debug({ dir, err }, 'certificate directory watch failed; polling only');
@@ -92,7 +94,10 @@ export class CertWatcher {
       pair = await this.read();
       checkPair(pair);
     } catch (err) {
-      this.options.logger.warn({ certPath: this.options.certPath, err }, 'failed to reload webhook certificate; keeping the previous one');
+      this.options.logger.warn(
+        { certPath: this.options.certPath, err },
+        'failed to reload webhook certificate; keeping the previous one',
+      );
       return;
     }
     this.fingerprint = stamp;
@@ -103,7 +108,11 @@ export class CertWatcher {
   }
 
   private paths(): string[] {
-    return [this.options.certPath, this.options.keyPath, ...(this.options.caPath === undefined ? [] : [this.options.caPath])];
+    return [
+      this.options.certPath,
+      this.options.keyPath,
+      ...(this.options.caPath === undefined ? [] : [this.options.caPath]),
+    ];
   }
 
   private async read(): Promise<CertificatePair> {
@@ -136,4 +145,3 @@ function samePair(a: CertificatePair, b: CertificatePair): boolean {
   const sameCa = a.ca === undefined || b.ca === undefined ? a.ca === b.ca : a.ca.equals(b.ca);
   return sameCa && a.cert.equals(b.cert) && a.key.equals(b.key);
 }
-

@@ -1,6 +1,7 @@
 import type { PartialObjectMetadata } from '../metadata.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import type { WithDates } from '../wire.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a TSDoc {@link}
 import { isNotFound, type ApiError } from '../rest/api-error.js';
 import type { DeleteOptions, Patch } from '../rest/rest-client.js';
 
@@ -59,21 +60,47 @@ export interface Reader {
 /** Writer changes objects on the API server; writes never go through the cache. */
 export interface Writer {
   /** Writer.create creates the object and returns it as stored; Dates in it are sent as RFC 3339 strings. */
-  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options?: WriteOptions): Promise<T>;
+  create<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    object: WriteInput<T>,
+    options?: WriteOptions,
+  ): Promise<T>;
   /** Writer.update replaces the object (optimistic concurrency on metadata.resourceVersion). */
-  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options?: WriteOptions): Promise<T>;
+  update<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    object: WriteInput<T>,
+    options?: WriteOptions,
+  ): Promise<T>;
   /** Writer.patch patches the object named by key. */
-  patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options?: WriteOptions): Promise<T>;
+  patch<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    patch: Patch,
+    options?: WriteOptions,
+  ): Promise<T>;
   /** Writer.delete deletes the object named by key; a missing object throws a 404 {@link ApiError}. */
-  delete<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options?: DeleteOptions): Promise<void>;
+  delete<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    options?: DeleteOptions,
+  ): Promise<void>;
 }
 
 /** StatusWriter writes the status subresource. */
 export interface StatusWriter {
   /** StatusWriter.update replaces the status of the object. */
-  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options?: WriteOptions): Promise<T>;
+  update<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    object: WriteInput<T>,
+    options?: WriteOptions,
+  ): Promise<T>;
   /** StatusWriter.patch patches the status of the object named by key. */
-  patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options?: WriteOptions): Promise<T>;
+  patch<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    patch: Patch,
+    options?: WriteOptions,
+  ): Promise<T>;
 }
 
 /** Client is the typed client handed to reconcilers, after controller-runtime's `client.Client`. */

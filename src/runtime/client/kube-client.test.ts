@@ -16,8 +16,20 @@ interface Widget extends KubernetesObject {
   spec?: { size?: number };
   status?: { ready?: boolean };
 }
-const Widget = defineResource<Widget>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
-const Gadget = defineResource({ group: 'example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets', namespaced: false });
+const Widget = defineResource<Widget>({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
+const Gadget = defineResource({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Gadget',
+  plural: 'gadgets',
+  namespaced: false,
+});
 
 let api: StubApiServer;
 let transport: KubeTransport;
@@ -45,7 +57,12 @@ describe('newClient', () => {
   it('reads kinds that bypass the cache from the API server even while an informer watches them', async () => {
     const rest = new RestClient(transport);
     const bypassing = new InformerCache({ rest, logger: silentLogger(), bypass: [Widget] });
-    const c = newClient({ rest, cache: bypassing, fieldManager: 'widget-operator', servesReads: (r) => bypassing.servesReads(r) });
+    const c = newClient({
+      rest,
+      cache: bypassing,
+      fieldManager: 'widget-operator',
+      servesReads: (r) => bypassing.servesReads(r),
+    });
     api.put(Widget, { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 1 } } as Widget);
     bypassing.getInformer(Widget);
     void bypassing.start(stop.signal);
@@ -81,7 +98,12 @@ describe('newClient', () => {
   it('reads namespaces the cache does not hold live', async () => {
     const rest = new RestClient(transport);
     const restricted = new InformerCache({ rest, logger: silentLogger(), namespaces: ['watched'] });
-    const c = newClient({ rest, cache: restricted, fieldManager: 'm', cachesNamespace: (r, ns) => restricted.cachesNamespace(r, ns) });
+    const c = newClient({
+      rest,
+      cache: restricted,
+      fieldManager: 'm',
+      cachesNamespace: (r, ns) => restricted.cachesNamespace(r, ns),
+    });
     api.put(Widget, { metadata: { name: 'w', namespace: 'elsewhere' } });
     restricted.getInformer(Widget);
     void restricted.start(stop.signal);
@@ -102,23 +124,40 @@ describe('newClient', () => {
     expect(client.fieldManager).toBe('widget-operator');
     const w = await client.create(Widget, { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 1 } });
     expect(api.requests.at(-1)?.query.get('fieldManager')).toBe('widget-operator');
-    await client.patch(Widget, { namespace: 'ns', name: 'w' }, { type: 'apply', data: { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 2 } } as Widget });
+    await client.patch(
+      Widget,
+      { namespace: 'ns', name: 'w' },
+      { type: 'apply', data: { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 2 } } as Widget },
+    );
     expect(api.requests.at(-1)?.query.get('fieldManager')).toBe('widget-operator');
     await client.update(Widget, { ...w, spec: { size: 3 } }, { fieldManager: 'other' }).catch(() => undefined);
     expect(api.requests.at(-1)?.query.get('fieldManager')).toBe('other');
     const latest = await client.get(Widget, { namespace: 'ns', name: 'w' });
     await client.status().update(Widget, { ...latest, status: { ready: true } });
     expect(api.requests.at(-1)?.path).toBe('/apis/example.com/v1/namespaces/ns/widgets/w/status');
-    await client.status().patch(Widget, { namespace: 'ns', name: 'w' }, { type: 'merge', data: { status: { ready: false } } });
-    expect(api.requests.at(-1)).toMatchObject({ method: 'PATCH', path: '/apis/example.com/v1/namespaces/ns/widgets/w/status' });
+    await client
+      .status()
+      .patch(Widget, { namespace: 'ns', name: 'w' }, { type: 'merge', data: { status: { ready: false } } });
+    expect(api.requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: '/apis/example.com/v1/namespaces/ns/widgets/w/status',
+    });
     await client.delete(Widget, { namespace: 'ns', name: 'w' });
     await expect(client.get(Widget, { namespace: 'ns', name: 'w' })).rejects.toSatisfy(isNotFound);
   });
 });
 
-const controllerName = (o: KubernetesObject): string[] => (o.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name);
+const controllerName = (o: KubernetesObject): string[] =>
+  (o.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name);
 const ownedBy = (namespace: string, name: string, owner: string, labels: Record<string, string> = {}): Widget => ({
-  metadata: { namespace, name, labels, ownerReferences: [{ apiVersion: 'example.com/v1', kind: 'Owner', name: owner, uid: `u-${owner}`, controller: true }] },
+  metadata: {
+    namespace,
+    name,
+    labels,
+    ownerReferences: [
+      { apiVersion: 'example.com/v1', kind: 'Owner', name: owner, uid: `u-${owner}`, controller: true },
+    ],
+  },
 });
 
 describe('newClient matchingFields', () => {
@@ -133,13 +172,27 @@ describe('newClient matchingFields', () => {
     const before = gets().length;
     const names = (ws: Widget[]) => ws.map((w) => `${w.metadata?.namespace}/${w.metadata?.name}`).sort();
 
-    expect(names(await client.list(Widget, { namespace: 'a', matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/w1', 'a/w2']);
-    expect(names(await client.list(Widget, { matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/w1', 'a/w2', 'b/w3']);
-    expect(names(await client.list(Widget, { matchingFields: { '.metadata.controller': 'cron' }, labelSelector: 'tier=web' }))).toEqual(['a/w1']);
-    expect(await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'other' } })).toEqual([]);
+    expect(
+      names(await client.list(Widget, { namespace: 'a', matchingFields: { '.metadata.controller': 'cron' } })),
+    ).toEqual(['a/w1', 'a/w2']);
+    expect(names(await client.list(Widget, { matchingFields: { '.metadata.controller': 'cron' } }))).toEqual([
+      'a/w1',
+      'a/w2',
+      'b/w3',
+    ]);
+    expect(
+      names(
+        await client.list(Widget, { matchingFields: { '.metadata.controller': 'cron' }, labelSelector: 'tier=web' }),
+      ),
+    ).toEqual(['a/w1']);
+    expect(await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'other' } })).toEqual(
+      [],
+    );
     const [copy] = await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'cron' } });
     copy!.metadata!.name = 'changed';
-    expect(names(await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['b/w3']);
+    expect(
+      names(await client.list(Widget, { namespace: 'b', matchingFields: { '.metadata.controller': 'cron' } })),
+    ).toEqual(['b/w3']);
     expect(gets().length).toBe(before);
   });
 
@@ -153,7 +206,9 @@ describe('newClient matchingFields', () => {
   });
 
   it('refuses matchingFields together with fieldSelector', async () => {
-    await expect(client.list(Widget, { matchingFields: { a: 'b' }, fieldSelector: 'metadata.name=x' })).rejects.toThrow(/matchingFields or fieldSelector, not both/);
+    await expect(client.list(Widget, { matchingFields: { a: 'b' }, fieldSelector: 'metadata.name=x' })).rejects.toThrow(
+      /matchingFields or fieldSelector, not both/,
+    );
   });
 
   it('asks the API server with a field selector when reading live, and explains a field the server does not support', async () => {
@@ -164,10 +219,14 @@ describe('newClient matchingFields', () => {
     expect(found.map((w) => w.metadata?.name)).toEqual(['w']);
     expect(api.requests.at(-1)?.query.get('fieldSelector')).toBe('metadata.name=w');
 
-    const err = await direct.list(Widget, { matchingFields: { '.metadata.controller': 'cron' } }).catch((e: unknown) => e);
+    const err = await direct
+      .list(Widget, { matchingFields: { '.metadata.controller': 'cron' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(400);
-    expect((err as Error).message).toMatch(/^widgets\.example\.com cannot be listed by field \.metadata\.controller from the API server \("\.metadata\.controller" is not a known field selector: only "metadata\.name", "metadata\.namespace"\)/);
+    expect((err as Error).message).toMatch(
+      /^widgets\.example\.com cannot be listed by field \.metadata\.controller from the API server \("\.metadata\.controller" is not a known field selector: only "metadata\.name", "metadata\.namespace"\)/,
+    );
     expect((err as Error).message).toMatch(/reads live, so matchingFields is sent as a field selector/);
     expect((err as Error).message).toMatch(/mgr\.getFieldIndexer\(\)\.indexField/);
   });
@@ -176,7 +235,10 @@ describe('newClient matchingFields', () => {
     // Every cached object is a proxy that records reads: a linear scan would read all of them.
     const touched = new Set<string>();
     const store = new Store<KubernetesObject>();
-    store.addIndexer(fieldIndexName('.metadata.controller'), fieldIndexFunc('.metadata.controller', controllerName, silentLogger()));
+    store.addIndexer(
+      fieldIndexName('.metadata.controller'),
+      fieldIndexFunc('.metadata.controller', controllerName, silentLogger()),
+    );
     for (let i = 0; i < 10_000; i++) {
       const target = ownedBy(`ns${Math.floor(i / 1000)}`, `w${i}`, `owner-${i % 500}`);
       const key = `${target.metadata?.namespace}/${target.metadata?.name}`;
@@ -190,16 +252,27 @@ describe('newClient matchingFields', () => {
       list: (filter) => store.list(filter),
       byIndex: (name, value) => store.byIndex(name, value),
     };
-    const storeCache: Cache = { getInformer: () => informer as never, hasInformer: () => true, start: async () => undefined, waitForCacheSync: async () => true };
+    const storeCache: Cache = {
+      getInformer: () => informer as never,
+      hasInformer: () => true,
+      start: async () => undefined,
+      waitForCacheSync: async () => true,
+    };
     const indexed = newClient({ rest: new RestClient(transport), cache: storeCache, fieldManager: 'm' });
     touched.clear();
 
-    const inNamespace = await indexed.list(Widget, { namespace: 'ns3', matchingFields: { '.metadata.controller': 'owner-7' } });
+    const inNamespace = await indexed.list(Widget, {
+      namespace: 'ns3',
+      matchingFields: { '.metadata.controller': 'owner-7' },
+    });
     expect(inNamespace.map((w) => w.metadata?.name).sort()).toEqual(['w3007', 'w3507']);
     expect([...touched].sort()).toEqual(['ns3/w3007', 'ns3/w3507']);
 
     touched.clear();
-    const everywhere = await indexed.list(Widget, { matchingFields: { '.metadata.controller': 'owner-3' }, labelSelector: 'app!=x' });
+    const everywhere = await indexed.list(Widget, {
+      matchingFields: { '.metadata.controller': 'owner-3' },
+      labelSelector: 'app!=x',
+    });
     expect(everywhere).toHaveLength(20);
     expect(touched.size).toBe(20);
   });

@@ -6,7 +6,14 @@ import type { OwnWrites } from '../cache/own-writes.js';
 import { labelMatcher } from '../cache/label-selector.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { ApiError } from '../rest/api-error.js';
-import { type Client, type GetOptions, type ListOptions, type StatusWriter, type WriteInput, type WriteOptions } from './client.js';
+import {
+  type Client,
+  type GetOptions,
+  type ListOptions,
+  type StatusWriter,
+  type WriteInput,
+  type WriteOptions,
+} from './client.js';
 import { type DeleteOptions, type Patch } from '../rest/rest-client.js';
 import type { RestClient } from '../rest/rest-client.js';
 
@@ -33,7 +40,14 @@ export interface KubeClientOptions {
  */
 export function newClient(options: KubeClientOptions): Client {
   const cachesNamespace = options.cachesNamespace ?? (() => true);
-  return new KubeClient(options.rest, options.cache, options.fieldManager, cachesNamespace, options.servesReads ?? (() => true), options.ownWrites);
+  return new KubeClient(
+    options.rest,
+    options.cache,
+    options.fieldManager,
+    cachesNamespace,
+    options.servesReads ?? (() => true),
+    options.ownWrites,
+  );
 }
 
 class KubeClient implements Client {
@@ -46,7 +60,11 @@ class KubeClient implements Client {
     private readonly ownWrites: OwnWrites | undefined,
   ) {}
 
-  async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: GetOptions = {}): Promise<T> {
+  async get<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    options: GetOptions = {},
+  ): Promise<T> {
     const informer = this.cachedInformer(resource, options.live, key.namespace);
     if (informer === undefined) return this.rest.get(resource, key);
     const found = informer.get(resource.namespaced ? key : { name: key.name });
@@ -55,14 +73,19 @@ class KubeClient implements Client {
   }
 
   async list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions = {}): Promise<T[]> {
-    const fields = options.matchingFields !== undefined && Object.keys(options.matchingFields).length > 0 ? options.matchingFields : undefined;
+    const fields =
+      options.matchingFields !== undefined && Object.keys(options.matchingFields).length > 0
+        ? options.matchingFields
+        : undefined;
     const hasFieldSelector = options.fieldSelector !== undefined && options.fieldSelector !== '';
-    if (fields !== undefined && hasFieldSelector) throw new Error(`list ${resource.kind}: give matchingFields or fieldSelector, not both`);
+    if (fields !== undefined && hasFieldSelector)
+      throw new Error(`list ${resource.kind}: give matchingFields or fieldSelector, not both`);
     // The cache indexes only the fields registered with indexField: other field selectors go to the API server.
     const informer = this.cachedInformer(resource, options.live === true || hasFieldSelector, options.namespace);
     if (informer === undefined) return this.listLive(resource, options, fields);
     const namespace = resource.namespaced ? options.namespace : undefined;
-    if (fields === undefined) return informer.list({ namespace, labelSelector: options.labelSelector }).map((item) => deepCopy(item));
+    if (fields === undefined)
+      return informer.list({ namespace, labelSelector: options.labelSelector }).map((item) => deepCopy(item));
     let found: T[];
     try {
       found = listByFields(informer, resource, fields, namespace);
@@ -116,7 +139,11 @@ class KubeClient implements Client {
     return metadataOnly ?? this.cachedInformer(resource, live, namespace);
   }
 
-  private async listLive<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: ListOptions, fields: Record<string, string> | undefined): Promise<T[]> {
+  private async listLive<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    options: ListOptions,
+    fields: Record<string, string> | undefined,
+  ): Promise<T[]> {
     try {
       const result = await this.rest.listAll(resource, {
         namespace: options.namespace,
@@ -125,38 +152,69 @@ class KubeClient implements Client {
       });
       return result.items;
     } catch (err) {
-      if (fields !== undefined && err instanceof ApiError && err.code === 400) throw unsupportedField(resource, Object.keys(fields), err);
+      if (fields !== undefined && err instanceof ApiError && err.code === 400)
+        throw unsupportedField(resource, Object.keys(fields), err);
       throw err;
     }
   }
 
-  create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+  create<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    object: WriteInput<T>,
+    options: WriteOptions = {},
+  ): Promise<T> {
     return this.recorded(resource, options, this.rest.create(resource, object, this.writeOptions(options)));
   }
 
-  update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+  update<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    object: WriteInput<T>,
+    options: WriteOptions = {},
+  ): Promise<T> {
     return this.recorded(resource, options, this.rest.update(resource, object, this.writeOptions(options)));
   }
 
-  patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: WriteOptions = {}): Promise<T> {
+  patch<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    patch: Patch,
+    options: WriteOptions = {},
+  ): Promise<T> {
     return this.recorded(resource, options, this.rest.patch(resource, key, patch, this.writeOptions(options)));
   }
 
-  async delete<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: DeleteOptions = {}): Promise<void> {
+  async delete<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    options: DeleteOptions = {},
+  ): Promise<void> {
     await this.rest.delete(resource, key, options);
     if (options.dryRun !== true) this.ownWrites?.recordDelete(resource, key);
   }
 
   status(): StatusWriter {
     return {
-      update: (resource, object, options = {}) => this.recorded(resource, options, this.rest.update(resource, object, { ...this.writeOptions(options), subresource: 'status' })),
+      update: (resource, object, options = {}) =>
+        this.recorded(
+          resource,
+          options,
+          this.rest.update(resource, object, { ...this.writeOptions(options), subresource: 'status' }),
+        ),
       patch: (resource, key, patch, options = {}) =>
-        this.recorded(resource, options, this.rest.patch(resource, key, patch, { ...this.writeOptions(options), subresource: 'status' })),
+        this.recorded(
+          resource,
+          options,
+          this.rest.patch(resource, key, patch, { ...this.writeOptions(options), subresource: 'status' }),
+        ),
     };
   }
 
   /** recorded reports a successful write to the read-your-writes tracker. */
-  private async recorded<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: WriteOptions, write: Promise<T>): Promise<T> {
+  private async recorded<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    options: WriteOptions,
+    write: Promise<T>,
+  ): Promise<T> {
     const written = await write;
     if (options.dryRun !== true) this.ownWrites?.recordWrite(resource, written);
     return written;
@@ -174,7 +232,13 @@ class KubeClient implements Client {
   ) {
     if (live === true || this.cache === undefined || !this.servesReads(resource)) return undefined;
     if (!this.cache.hasInformer(resource, view)) return undefined;
-    if (resource.namespaced && namespace !== undefined && namespace !== '' && !this.cachesNamespace(resource, namespace)) return undefined;
+    if (
+      resource.namespaced &&
+      namespace !== undefined &&
+      namespace !== '' &&
+      !this.cachesNamespace(resource, namespace)
+    )
+      return undefined;
     const informer = this.cache.getInformer(resource, view);
     // Before the first list is stored the cache would answer "not found" for everything.
     return informer.hasSynced() ? informer : undefined;
@@ -184,7 +248,10 @@ class KubeClient implements Client {
 /** missingIndex explains a list by a field the cache has no index for. */
 function missingIndex(resource: ResourceDescriptor, err: MissingIndexError): MissingIndexError {
   const field = err.index.replace(/^field:/, '');
-  return new MissingIndexError(err.index, `${err.message}: register it with mgr.getFieldIndexer().indexField(${resource.kind}, '${field}', ...) before the manager starts`);
+  return new MissingIndexError(
+    err.index,
+    `${err.message}: register it with mgr.getFieldIndexer().indexField(${resource.kind}, '${field}', ...) before the manager starts`,
+  );
 }
 
 /** unsupportedField explains a live list by fields the API server cannot select on. */

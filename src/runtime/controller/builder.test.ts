@@ -9,9 +9,27 @@ import { newControllerManagedBy, type ControllerManager } from './builder.js';
 import { Controller } from './controller.js';
 import { FakeCache } from '../fake/cache.js';
 
-const Memcached = defineResource<KubernetesObject>({ group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
-const Deployment = defineResource<KubernetesObject>({ group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true });
-const ConfigMap = defineResource<KubernetesObject>({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const Memcached = defineResource<KubernetesObject>({
+  group: 'cache.example.com',
+  version: 'v1alpha1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
+const Deployment = defineResource<KubernetesObject>({
+  group: 'apps',
+  version: 'v1',
+  kind: 'Deployment',
+  plural: 'deployments',
+  namespaced: true,
+});
+const ConfigMap = defineResource<KubernetesObject>({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 
 function fakeManager(): ControllerManager & { cache: FakeCache; runnables: Runnable[] } {
   const cache = new FakeCache();
@@ -33,13 +51,24 @@ function start(r: Runnable): Promise<void> {
 interface Typed extends KubernetesObject {
   spec?: { size?: number };
 }
-const TypedResource = defineResource<Typed>({ group: 'example.com', version: 'v1', kind: 'Typed', plural: 'typeds', namespaced: true });
+const TypedResource = defineResource<Typed>({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Typed',
+  plural: 'typeds',
+  namespaced: true,
+});
 
 describe('newControllerManagedBy', () => {
   it('accepts typed predicates and map functions for typed descriptors', () => {
     const mgr = fakeManager();
     const c = newControllerManagedBy(mgr)
-      .for(TypedResource, { predicates: [generationChangedPredicate(), predicateFuncs<Typed>({ update: (e) => (e.objectNew.spec?.size ?? 0) > 0 })] })
+      .for(TypedResource, {
+        predicates: [
+          generationChangedPredicate(),
+          predicateFuncs<Typed>({ update: (e) => (e.objectNew.spec?.size ?? 0) > 0 }),
+        ],
+      })
       .watches(TypedResource, (obj: Typed) => [{ namespace: obj.metadata?.namespace, name: String(obj.spec?.size) }])
       .withEventFilter(generationChangedPredicate())
       .named('typed')
@@ -49,7 +78,9 @@ describe('newControllerManagedBy', () => {
 
   it('builds a leader-elected controller named after the for kind and adds it to the manager', () => {
     const mgr = fakeManager();
-    const c = newControllerManagedBy(mgr).for(Memcached).complete({ reconcile: async () => {} });
+    const c = newControllerManagedBy(mgr)
+      .for(Memcached)
+      .complete({ reconcile: async () => {} });
     expect(c).toBeInstanceOf(Controller);
     expect(c.name).toBe('memcached');
     expect(c.needLeaderElection).toBe(true);
@@ -59,10 +90,25 @@ describe('newControllerManagedBy', () => {
 
   it('rejects a duplicate name in the same manager but not in another one', () => {
     const mgr = fakeManager();
-    newControllerManagedBy(mgr).for(Memcached).complete({ reconcile: async () => {} });
-    expect(() => newControllerManagedBy(mgr).for(Memcached).complete({ reconcile: async () => {} })).toThrow(/"memcached" already exists/);
-    expect(() => newControllerManagedBy(mgr).for(Memcached).named('memcached-2').complete({ reconcile: async () => {} })).not.toThrow();
-    expect(() => newControllerManagedBy(fakeManager()).for(Memcached).complete({ reconcile: async () => {} })).not.toThrow();
+    newControllerManagedBy(mgr)
+      .for(Memcached)
+      .complete({ reconcile: async () => {} });
+    expect(() =>
+      newControllerManagedBy(mgr)
+        .for(Memcached)
+        .complete({ reconcile: async () => {} }),
+    ).toThrow(/"memcached" already exists/);
+    expect(() =>
+      newControllerManagedBy(mgr)
+        .for(Memcached)
+        .named('memcached-2')
+        .complete({ reconcile: async () => {} }),
+    ).not.toThrow();
+    expect(() =>
+      newControllerManagedBy(fakeManager())
+        .for(Memcached)
+        .complete({ reconcile: async () => {} }),
+    ).not.toThrow();
   });
 
   it('rejects missing for/named, a second for, and owns without for', () => {
@@ -92,7 +138,9 @@ describe('newControllerManagedBy', () => {
       metadata: {
         namespace: 'ns',
         name: 'mc-deploy',
-        ownerReferences: [{ apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', name: 'owner', uid: 'u', controller: true }],
+        ownerReferences: [
+          { apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', name: 'owner', uid: 'u', controller: true },
+        ],
       },
     });
     mgr.cache.informer(Deployment).set({ metadata: { namespace: 'ns', name: 'orphan' } });
@@ -136,7 +184,10 @@ describe('newControllerManagedBy', () => {
 
   it('logs and drops an event whose map function throws', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const mgr = { ...fakeManager(), logger: pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) }) };
+    const mgr = {
+      ...fakeManager(),
+      logger: pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) }),
+    };
     const seen: string[] = [];
     const c = newControllerManagedBy(mgr)
       .named('builder-throwing-map')
@@ -149,14 +200,20 @@ describe('newControllerManagedBy', () => {
     mgr.cache.informer(ConfigMap).set({ metadata: { namespace: 'ns', name: 'bad' } });
     mgr.cache.informer(ConfigMap).set({ metadata: { namespace: 'ns', name: 'good' } });
     await vi.waitFor(() => expect(seen).toEqual(['good']));
-    expect(lines.find((l) => l.msg === 'Event handler or predicate failed, dropping the event')).toMatchObject({ controller: 'builder-throwing-map', event: 'create' });
+    expect(lines.find((l) => l.msg === 'Event handler or predicate failed, dropping the event')).toMatchObject({
+      controller: 'builder-throwing-map',
+      event: 'create',
+    });
     stops.at(-1)?.abort();
     await done;
   });
 
   it('uses withLogConstructor for reconcile loggers and adds the reconcileID', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const custom = pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+    const custom = pino(
+      { level: 'info' },
+      { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) },
+    );
     const mgr = fakeManager();
     const c = newControllerManagedBy(mgr)
       .for(Memcached)
@@ -165,7 +222,9 @@ describe('newControllerManagedBy', () => {
       .complete({ reconcile: async (ctx) => ctx.log.info('hello') });
     const done = start(c);
     mgr.cache.informer(Memcached).set({ metadata: { namespace: 'ns', name: 'a' } });
-    await vi.waitFor(() => expect(lines.find((l) => l.msg === 'hello')).toMatchObject({ custom: true, object: 'ns/a' }));
+    await vi.waitFor(() =>
+      expect(lines.find((l) => l.msg === 'hello')).toMatchObject({ custom: true, object: 'ns/a' }),
+    );
     expect(lines.find((l) => l.msg === 'hello')?.reconcileID).toEqual(expect.any(String));
     stops.at(-1)?.abort();
     await done;

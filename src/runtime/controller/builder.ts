@@ -101,9 +101,10 @@ export class ControllerBuilder {
 
   /** ControllerBuilder.for names the kind the controller reconciles; its events enqueue the object itself. Call once. */
   for<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: WatchOptions<T> = {}): this {
-    if (this.forResource) throw new Error(`.for() may be called only once (already called with ${this.forResource.kind})`);
+    if (this.forResource)
+      throw new Error(`.for() may be called only once (already called with ${this.forResource.kind})`);
     this.forResource = resource;
-    this.forPredicates = (options.predicates ?? []) as readonly Predicate[];
+    this.forPredicates = options.predicates ?? [];
     return this;
   }
 
@@ -116,7 +117,8 @@ export class ControllerBuilder {
   owns(resource: ResourceDescriptor, options: WatchOptions<KubernetesObject> | MetadataWatchOptions = {}): this {
     this.watchSpecs.push({
       build: (cache, owner) => {
-        if (!owner) throw new Error(`.owns(${resource.kind}) needs .for(): owner references are matched against the for() kind`);
+        if (!owner)
+          throw new Error(`.owns(${resource.kind}) needs .for(): owner references are matched against the for() kind`);
         const handler = enqueueRequestForOwner(owner);
         return kindSource(cache, resource, handler, this.predicatesOf(options), sourceOptions(options));
       },
@@ -153,7 +155,7 @@ export class ControllerBuilder {
   }
 
   private predicatesOf(options: WatchOptions<KubernetesObject> | MetadataWatchOptions): Predicate[] {
-    return [...((options.predicates ?? []) as readonly Predicate[]), ...this.globalPredicates];
+    return [...(options.predicates ?? []), ...this.globalPredicates];
   }
 
   /** ControllerBuilder.withEventFilter adds a predicate applied to the events of every watch. */
@@ -199,12 +201,19 @@ export class ControllerBuilder {
       );
     }
     if (!this.forResource && this.watchSpecs.length === 0) {
-      throw new Error(`controller "${name}" has no watches and would never be triggered: use .for(), .owns() or .watches()`);
+      throw new Error(
+        `controller "${name}" has no watches and would never be triggered: use .for(), .owns() or .watches()`,
+      );
     }
     const cache = this.mgr.getCache();
     const sources: Source[] = [];
     if (this.forResource) {
-      sources.push(kindSource(cache, this.forResource, enqueueRequestForObject(), [...this.forPredicates, ...this.globalPredicates]));
+      sources.push(
+        kindSource(cache, this.forResource, enqueueRequestForObject(), [
+          ...this.forPredicates,
+          ...this.globalPredicates,
+        ]),
+      );
     }
     for (const spec of this.watchSpecs) sources.push(spec.build(cache, this.forResource));
     const logFields: Record<string, string> = {};

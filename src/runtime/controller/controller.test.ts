@@ -11,7 +11,13 @@ import { FakeCache } from '../fake/cache.js';
 import { OwnWrites } from '../cache/own-writes.js';
 import { kindSource } from './source.js';
 
-const Widget = defineResource<KubernetesObject>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
+const Widget = defineResource<KubernetesObject>({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
 const tick = () => new Promise<void>((r) => setImmediate(r));
 async function settle(n = 10): Promise<void> {
   for (let i = 0; i < n; i++) await tick();
@@ -19,7 +25,10 @@ async function settle(n = 10): Promise<void> {
 
 function captureLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'debug' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'debug' },
+    { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) },
+  );
   return { logger, lines };
 }
 
@@ -27,7 +36,9 @@ async function metric(name: string, labels: Record<string, string>, metricName?:
   const m = registry.getSingleMetric(name);
   const data = await m?.get();
   return data?.values.find(
-    (v) => Object.entries(labels).every(([k, val]) => v.labels[k] === val) && (metricName === undefined || (v as { metricName?: string }).metricName === metricName),
+    (v) =>
+      Object.entries(labels).every(([k, val]) => v.labels[k] === val) &&
+      (metricName === undefined || (v as { metricName?: string }).metricName === metricName),
   )?.value;
 }
 
@@ -37,7 +48,10 @@ afterEach(() => {
   for (const c of running.splice(0)) c.abort();
 });
 
-function setup(reconcile: (ctx: ReconcileContext, req: Request) => Promise<Result | void>, extra: Partial<ControllerOptions> = {}) {
+function setup(
+  reconcile: (ctx: ReconcileContext, req: Request) => Promise<Result | void>,
+  extra: Partial<ControllerOptions> = {},
+) {
   const cache = new FakeCache();
   const informer = cache.informer(Widget);
   const clock = new FakeClock();
@@ -55,7 +69,8 @@ function setup(reconcile: (ctx: ReconcileContext, req: Request) => Promise<Resul
   const stop = new AbortController();
   running.push(stop);
   const run = () => controller.start(stop.signal);
-  const put = (n: string, meta: Record<string, unknown> = {}) => informer.set({ metadata: { namespace: 'ns', name: n, ...meta } });
+  const put = (n: string, meta: Record<string, unknown> = {}) =>
+    informer.set({ metadata: { namespace: 'ns', name: n, ...meta } });
   return { controller, informer, clock, lines, name, stop, run, put };
 }
 
@@ -82,7 +97,13 @@ describe('Controller', () => {
     expect(line).toMatchObject({ controller: t.name, namespace: 'ns', name: 'b' });
     expect(line?.reconcileID).toMatch(/^[0-9a-f-]{36}$/);
     expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'success' })).toBe(2);
-    expect(await metric('controller_runtime_reconcile_time_seconds', { controller: t.name }, 'controller_runtime_reconcile_time_seconds_count')).toBe(2);
+    expect(
+      await metric(
+        'controller_runtime_reconcile_time_seconds',
+        { controller: t.name },
+        'controller_runtime_reconcile_time_seconds_count',
+      ),
+    ).toBe(2);
     expect(await metric('controller_runtime_max_concurrent_reconciles', { controller: t.name })).toBe(1);
     expect(await metric('controller_runtime_active_workers', { controller: t.name })).toBe(0);
     expect(await metric('workqueue_adds_total', { name: t.name, controller: t.name })).toBe(2);
@@ -180,7 +201,9 @@ describe('Controller', () => {
     expect(calls).toBe(2);
     t.clock.advance(1);
     await vi.waitFor(() => expect(calls).toBe(3));
-    await vi.waitFor(async () => expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'success' })).toBe(1));
+    await vi.waitFor(async () =>
+      expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'success' })).toBe(1),
+    );
     expect(await metric('controller_runtime_reconcile_total', { controller: t.name, result: 'error' })).toBe(2);
     expect(await metric('controller_runtime_reconcile_errors_total', { controller: t.name })).toBe(2);
     expect(await metric('workqueue_retries_total', { name: t.name })).toBe(2);
@@ -377,8 +400,20 @@ describe('Controller', () => {
     expect(seen).toEqual(['a@1', 'slow@1', 'a@2']);
     clock.advance(1);
     await vi.waitFor(() => expect(seen).toEqual(['a@1', 'slow@1', 'a@2', 'slow@1']));
-    expect(await metric('controller_runtime_reconcile_stale_delay_seconds', { controller: name, outcome: 'caught_up' }, 'controller_runtime_reconcile_stale_delay_seconds_count')).toBe(1);
-    expect(await metric('controller_runtime_reconcile_stale_delay_seconds', { controller: name, outcome: 'timed_out' }, 'controller_runtime_reconcile_stale_delay_seconds_count')).toBe(1);
+    expect(
+      await metric(
+        'controller_runtime_reconcile_stale_delay_seconds',
+        { controller: name, outcome: 'caught_up' },
+        'controller_runtime_reconcile_stale_delay_seconds_count',
+      ),
+    ).toBe(1);
+    expect(
+      await metric(
+        'controller_runtime_reconcile_stale_delay_seconds',
+        { controller: name, outcome: 'timed_out' },
+        'controller_runtime_reconcile_stale_delay_seconds_count',
+      ),
+    ).toBe(1);
     stop.abort();
     await done;
   });
@@ -425,11 +460,11 @@ describe('Controller', () => {
 
   it('survives a reconciler that throws synchronously: counts a panic and retries', async () => {
     let calls = 0;
-    const t = setup((() => {
+    const t = setup(() => {
       calls++;
       if (calls === 1) throw new Error('sync boom');
       return Promise.resolve();
-    }) as never);
+    });
     t.put('a');
     const done = t.run();
     await vi.waitFor(() => expect(calls).toBe(1));
@@ -492,7 +527,9 @@ describe('Controller', () => {
     await done;
     expect(finished).toBe(true);
     expect(hungSignal?.aborted).toBe(true);
-    expect(t.lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['Shutdown signal received, waiting for all workers to finish', 'All workers finished']));
+    expect(t.lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['Shutdown signal received, waiting for all workers to finish', 'All workers finished']),
+    );
   });
 
   it('aborts the signal of a reconcile that exceeds reconcileTimeoutMs and retries it', async () => {
@@ -501,7 +538,9 @@ describe('Controller', () => {
       async (ctx) => {
         calls++;
         if (calls > 1) return;
-        await new Promise<void>((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }));
+        await new Promise<void>((_, reject) =>
+          ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }),
+        );
       },
       { reconcileTimeoutMs: 1000 },
     );
@@ -509,11 +548,15 @@ describe('Controller', () => {
     const done = t.run();
     await vi.waitFor(() => expect(calls).toBe(1));
     t.clock.advance(1000);
-    await vi.waitFor(() => expect(t.lines.some((l) => l.msg === 'Reconcile exceeded its timeout, aborting its signal')).toBe(true));
+    await vi.waitFor(() =>
+      expect(t.lines.some((l) => l.msg === 'Reconcile exceeded its timeout, aborting its signal')).toBe(true),
+    );
     await settle();
     t.clock.advance(5);
     await vi.waitFor(() => expect(calls).toBe(2));
-    expect(t.lines.find((l) => l.msg === 'Reconciler error')).toMatchObject({ err: { message: 'reconcile exceeded its timeout of 1000 ms' } });
+    expect(t.lines.find((l) => l.msg === 'Reconciler error')).toMatchObject({
+      err: { message: 'reconcile exceeded its timeout of 1000 ms' },
+    });
     t.stop.abort();
     await done;
   });
@@ -542,9 +585,9 @@ describe('Controller', () => {
 
   it('stops with the panic when recoverPanic is false', async () => {
     const t = setup(
-      (() => {
+      () => {
         throw new Error('fatal');
-      }) as never,
+      },
       { recoverPanic: false },
     );
     t.put('a');
@@ -555,7 +598,13 @@ describe('Controller', () => {
     const cache = new FakeCache({ synced: false });
     const clock = new FakeClock();
     const mk = (cacheSyncTimeoutMs: number) => {
-      const c = new Controller({ name: `sync-${++seq}`, reconciler: { reconcile: async () => {} }, logger: pino({ level: 'silent' }), clock, cacheSyncTimeoutMs });
+      const c = new Controller({
+        name: `sync-${++seq}`,
+        reconciler: { reconcile: async () => {} },
+        logger: pino({ level: 'silent' }),
+        clock,
+        cacheSyncTimeoutMs,
+      });
       c.watch(kindSource(cache, Widget, enqueueRequestForObject()));
       return c;
     };
@@ -575,9 +624,15 @@ describe('Controller', () => {
     const t = setup(async () => {});
     const done = t.run();
     await expect(t.controller.start(new AbortController().signal)).rejects.toThrow(/more than once/);
-    expect(() => new Controller({ name: 'x', reconciler: { reconcile: async () => {} }, logger: pino({ level: 'silent' }), maxConcurrentReconciles: 0 })).toThrow(
-      RangeError,
-    );
+    expect(
+      () =>
+        new Controller({
+          name: 'x',
+          reconciler: { reconcile: async () => {} },
+          logger: pino({ level: 'silent' }),
+          maxConcurrentReconciles: 0,
+        }),
+    ).toThrow(RangeError);
     t.stop.abort();
     await done;
   });

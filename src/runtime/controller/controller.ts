@@ -4,7 +4,13 @@ import type { RequestQueue } from '../handler/handler.js';
 import type { Runnable } from '../runnable.js';
 import { ControllerMetrics, type ReconcileOutcome } from './metrics.js';
 import { prometheusQueueMetrics } from '../metrics/workqueue.js';
-import { isTerminalError, type ReconcileContext, type Reconciler, type Request, type Result } from '../reconcile/reconcile.js';
+import {
+  isTerminalError,
+  type ReconcileContext,
+  type Reconciler,
+  type Request,
+  type Result,
+} from '../reconcile/reconcile.js';
 import { realClock, type Clock } from '../workqueue/clock.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { UnavailableHoldOptions } from '../workqueue/unavailable-hold.js';
@@ -65,7 +71,6 @@ export interface ControllerOptions {
   clock?: Clock;
 }
 
-
 /** Watch is a source of a controller and what stops it alone (its removal). */
 interface Watch {
   source: Source;
@@ -112,11 +117,15 @@ export class Controller implements Runnable {
   constructor(options: ControllerOptions) {
     const max = options.maxConcurrentReconciles ?? 1;
     if (!Number.isInteger(max) || max < 1) {
-      throw new RangeError(`controller ${options.name}: maxConcurrentReconciles must be a positive integer, got ${max}`);
+      throw new RangeError(
+        `controller ${options.name}: maxConcurrentReconciles must be a positive integer, got ${max}`,
+      );
     }
     const timeout = options.reconcileTimeoutMs;
     if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
-      throw new RangeError(`controller ${options.name}: reconcileTimeoutMs must be a positive number of milliseconds, got ${timeout}`);
+      throw new RangeError(
+        `controller ${options.name}: reconcileTimeoutMs must be a positive number of milliseconds, got ${timeout}`,
+      );
     }
     this.options = { ...options, maxConcurrentReconciles: max };
     this.name = options.name;
@@ -207,19 +216,24 @@ export class Controller implements Runnable {
     try {
       // Optional sources (a kind that may not be served yet) are not waited for.
       await Promise.all(
-        this.sources.filter(({ source }) => source.optional !== true).map(async ({ source }) => {
-          try {
-            await source.waitForSync(either);
-          } catch (err) {
-            if (run.aborted) throw err;
-            if (timeout.signal.aborted) {
-              throw new Error(`controller ${this.name}: failed to wait for caches to sync ${source.description}: timed out after ${timeoutMs} ms`, {
-                cause: err,
-              });
+        this.sources
+          .filter(({ source }) => source.optional !== true)
+          .map(async ({ source }) => {
+            try {
+              await source.waitForSync(either);
+            } catch (err) {
+              if (run.aborted) throw err;
+              if (timeout.signal.aborted) {
+                throw new Error(
+                  `controller ${this.name}: failed to wait for caches to sync ${source.description}: timed out after ${timeoutMs} ms`,
+                  {
+                    cause: err,
+                  },
+                );
+              }
+              throw err;
             }
-            throw err;
-          }
-        }),
+          }),
       );
     } finally {
       cancel();
@@ -272,7 +286,8 @@ export class Controller implements Runnable {
     writes.waitFor(this.owner(key), timeoutMs, (caughtUp) => {
       this.held.delete(key);
       this.rywMetrics.held((this.clock.now() - heldAt) / 1000, caughtUp);
-      if (!caughtUp) this.log.info({ key, timeoutMs }, 'Cache did not show the controller’s own writes in time, reconciling anyway');
+      if (!caughtUp)
+        this.log.info({ key, timeoutMs }, 'Cache did not show the controller’s own writes in time, reconciling anyway');
       // The watch event that showed the write may have queued the request already: one run is enough.
       if (queue.priorityOf(key) === undefined) queue.add(key, priority);
     });
@@ -280,11 +295,17 @@ export class Controller implements Runnable {
   }
 
   private reconcileLogger(request: Request, reconcileID: string, span: ReconcileSpan | undefined): Logger {
-    const base = this.options.logConstructor?.(request) ?? this.log.child({ namespace: request.namespace, name: request.name });
+    const base =
+      this.options.logConstructor?.(request) ?? this.log.child({ namespace: request.namespace, name: request.name });
     return base.child(span === undefined ? { reconcileID } : { reconcileID, ...span.ids });
   }
 
-  private async reconcileHandler(queue: RateLimitingQueue, key: string, run: AbortSignal, stop: AbortController): Promise<void> {
+  private async reconcileHandler(
+    queue: RateLimitingQueue,
+    key: string,
+    run: AbortSignal,
+    stop: AbortController,
+  ): Promise<void> {
     const request = keyToRequest(key);
     const reconcileID = randomUUID();
     const span = activeTracer()?.startReconcile({
@@ -322,7 +343,10 @@ export class Controller implements Runnable {
       log.error({ err: outcome.error, unavailable: true, held: queue.heldLen() }, 'Reconciler error');
     } else {
       queue.addRateLimited(key, queue.priorityOf(key));
-      log.error({ err: outcome.error, panic: outcome.panic || undefined, retries: queue.numRequeues(key) }, 'Reconciler error');
+      log.error(
+        { err: outcome.error, panic: outcome.panic || undefined, retries: queue.numRequeues(key) },
+        'Reconciler error',
+      );
     }
   }
 
@@ -337,14 +361,20 @@ export class Controller implements Runnable {
         timeout.abort(new Error(`reconcile exceeded its timeout of ${timeoutMs} ms`));
       });
       const outer = ctx;
-      ctx = lazyLogContext(() => outer.log, { reconcileID: outer.reconcileID, controller: outer.controller, signal: AbortSignal.any([outer.signal, timeout.signal]) });
+      ctx = lazyLogContext(() => outer.log, {
+        reconcileID: outer.reconcileID,
+        controller: outer.controller,
+        signal: AbortSignal.any([outer.signal, timeout.signal]),
+      });
     }
     this.metrics.workerStarted();
     const startedAt = this.clock.now();
     try {
       const writes = this.options.ownWrites;
       if (writes === undefined) return await invokeReconcile(this.options.reconciler, ctx, request);
-      return await writes.run(this.owner(requestToKey(request)), () => invokeReconcile(this.options.reconciler, ctx, request));
+      return await writes.run(this.owner(requestToKey(request)), () =>
+        invokeReconcile(this.options.reconciler, ctx, request),
+      );
     } finally {
       cancelTimeout?.();
       this.metrics.observeTime((this.clock.now() - startedAt) / 1000);
@@ -392,5 +422,9 @@ function validResult(outcome: ReconcileCallOutcome): ReconcileCallOutcome {
   if (!outcome.ok) return outcome;
   const after = outcome.result?.requeueAfter;
   if (after === undefined || (typeof after === 'number' && Number.isFinite(after) && after >= 0)) return outcome;
-  return { ok: false, error: new TypeError(`reconcile returned an invalid requeueAfter: ${String(after)}`), panic: false };
+  return {
+    ok: false,
+    error: new TypeError(`reconcile returned an invalid requeueAfter: ${String(after)}`),
+    panic: false,
+  };
 }

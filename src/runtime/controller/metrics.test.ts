@@ -21,6 +21,8 @@ describe('ControllerMetrics', () => {
     registry.clear();
     const c = new ControllerMetrics('c');
     c.init(1);
-    expect(await registry.getSingleMetricAsString('controller_runtime_active_workers')).toContain('controller_runtime_active_workers{controller="c"} 0');
+    expect(await registry.getSingleMetricAsString('controller_runtime_active_workers')).toContain(
+      'controller_runtime_active_workers{controller="c"} 0',
+    );
   });
 });

@@ -6,5 +6,11 @@
  *
  * @packageDocumentation
  */
-export { newEventRecorder, type EventRecorder, type EventRecorderOptions, type EventType, type RecordingEventRecorder } from './recorder.js';
+export {
+  newEventRecorder,
+  type EventRecorder,
+  type EventRecorderOptions,
+  type EventType,
+  type RecordingEventRecorder,
+} from './recorder.js';
 export { eventSinkFor, type EventSink } from './sink.js';

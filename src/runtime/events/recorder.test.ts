@@ -70,7 +70,13 @@ describe('newEventRecorder', () => {
 
   it('puts events about cluster-scoped objects in default and truncates long notes to 1024 bytes', async () => {
     const { recorder, posted } = harness();
-    recorder.event({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } }, 'Warning', 'Pressure', 'é'.repeat(1000), 'Evict');
+    recorder.event(
+      { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } },
+      'Warning',
+      'Pressure',
+      'é'.repeat(1000),
+      'Evict',
+    );
     await recorder.flush();
     expect(posted[0]?.metadata?.namespace).toBe('default');
     expect(posted[0]?.action).toBe('Evict');
@@ -167,20 +173,31 @@ describe('eventSinkFor', () => {
     const { builtin } = await import('../builtin.js');
     const { eventSinkFor } = await import('./sink.js');
     const client = new FakeClient();
-    const recorder = newEventRecorder({ reportingController: 'memcached-controller', reportingInstance: 'pod-1', logger: silentLogger(), ...eventSinkFor(client) });
+    const recorder = newEventRecorder({
+      reportingController: 'memcached-controller',
+      reportingInstance: 'pod-1',
+      logger: silentLogger(),
+      ...eventSinkFor(client),
+    });
     recorder.event(pod, 'Warning', 'Failed', 'boom');
     recorder.event(pod, 'Warning', 'Failed', 'boom');
     await recorder.flush();
     const events = await client.list(builtin.Event, { namespace: 'shop' });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ reason: 'Failed', type: 'Warning', series: { count: 2 }, regarding: { name: 'web-0' } });
+    expect(events[0]).toMatchObject({
+      reason: 'Failed',
+      type: 'Warning',
+      series: { count: 2 },
+      regarding: { name: 'web-0' },
+    });
     recorder.stop();
   });
 });
 
 describe('newEventRecorder reportingController', () => {
   it('accepts qualified names and refuses names the API server would reject', () => {
-    const make = (reportingController: string) => () => newEventRecorder({ reportingController, reportingInstance: 'i', logger: silentLogger(), post: async () => {} });
+    const make = (reportingController: string) => () =>
+      newEventRecorder({ reportingController, reportingInstance: 'i', logger: silentLogger(), post: async () => {} });
     expect(make('memcached-controller')).not.toThrow();
     expect(make('cache.example.com/memcached')).not.toThrow();
     expect(make('memcached controller')).toThrow(/not a valid reportingController/);

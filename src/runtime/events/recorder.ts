@@ -7,6 +7,7 @@ import type { Logger } from '../log/logger.js';
 import type { KubernetesObject } from '../resource.js';
 import { objectReference } from '../helpers/object-reference.js';
 import { formatMicroTime } from './micro-time.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a TSDoc {@link}
 import type { eventSinkFor } from './sink.js';
 import { TokenBuckets } from './token-buckets.js';
 
@@ -104,7 +105,11 @@ export function newEventRecorder(options: EventRecorderOptions): RecordingEventR
   };
 
   const send = async (job: Job): Promise<void> => {
-    const fields = { namespace: job.event.metadata?.namespace, name: job.event.metadata?.name, reason: job.event.reason };
+    const fields = {
+      namespace: job.event.metadata?.namespace,
+      name: job.event.metadata?.name,
+      reason: job.event.reason,
+    };
     try {
       if (job.kind === 'patch' && options.patch !== undefined) {
         try {
@@ -175,7 +180,13 @@ export function newEventRecorder(options: EventRecorderOptions): RecordingEventR
     const regarding = objectReference(obj);
     // Key as client-go's events broadcaster (action, reason, controller, regarding) but without the
     // resourceVersion, so that repeats aggregate while a reconciler keeps changing the object's status.
-    const key = JSON.stringify([action ?? reason, reason, options.reportingController, type, { ...regarding, resourceVersion: undefined }]);
+    const key = JSON.stringify([
+      action ?? reason,
+      reason,
+      options.reportingController,
+      type,
+      { ...regarding, resourceVersion: undefined },
+    ]);
     expire(at.getTime());
     const cached = cache.get(key);
     if (cached !== undefined) {
@@ -193,10 +204,21 @@ export function newEventRecorder(options: EventRecorderOptions): RecordingEventR
     }
     const bucketKey = regarding.uid !== undefined && regarding.uid !== '' ? regarding.uid : JSON.stringify(regarding);
     if (!buckets.take(bucketKey, at.getTime())) {
-      log.debug({ reason, kind: regarding.kind, namespace: regarding.namespace, name: regarding.name }, 'dropping event: rate limited');
+      log.debug(
+        { reason, kind: regarding.kind, namespace: regarding.namespace, name: regarding.name },
+        'dropping event: rate limited',
+      );
       return;
     }
-    const event = buildEvent(regarding, at, type, truncate(reason, FIELD_LIMIT), note, truncate(action ?? reason, FIELD_LIMIT), options);
+    const event = buildEvent(
+      regarding,
+      at,
+      type,
+      truncate(reason, FIELD_LIMIT),
+      note,
+      truncate(action ?? reason, FIELD_LIMIT),
+      options,
+    );
     cache.set(key, { event, lastSeen: at.getTime(), dirty: false });
     if (cache.size > MAX_CACHED) {
       // Forget the oldest entry (Map order is insertion order); a later repeat just starts a new event.
@@ -261,7 +283,8 @@ function nextSequence(): number {
   return sequence;
 }
 
-const QUALIFIED_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+const QUALIFIED_NAME =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 
 /** checkQualifiedName fails early for a reportingController the API server would reject on every event. */
 function checkQualifiedName(name: string): void {

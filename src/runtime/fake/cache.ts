@@ -1,4 +1,10 @@
-import { ALL_NAMESPACES, fieldIndexName, MissingIndexError, type FieldIndexer, type IndexerFunc } from '../cache/field-index.js';
+import {
+  ALL_NAMESPACES,
+  fieldIndexName,
+  MissingIndexError,
+  type FieldIndexer,
+  type IndexerFunc,
+} from '../cache/field-index.js';
 import type { Cache, EventHandler, Informer, InformerOptions, ListFilter } from '../cache/informer.js';
 import type { KubernetesObject, ObjectKey, ResourceDescriptor } from '../resource.js';
 import { objectToRequest, requestToKey } from '../workqueue/request-key.js';
@@ -92,7 +98,8 @@ export class FakeInformer<T extends KubernetesObject = KubernetesObject> impleme
    */
   byIndex(name: string, value: string): T[] {
     if (name === 'namespace') return this.list({ namespace: value });
-    if (name === 'owner') return [...this.store.values()].filter((o) => o.metadata?.ownerReferences?.some((r) => r.uid === value));
+    if (name === 'owner')
+      return [...this.store.values()].filter((o) => o.metadata?.ownerReferences?.some((r) => r.uid === value));
     const extract = this.fieldIndexes.get(name);
     if (extract === undefined) throw new MissingIndexError(name);
     const slash = value.indexOf('/');
@@ -100,7 +107,8 @@ export class FakeInformer<T extends KubernetesObject = KubernetesObject> impleme
     const wanted = value.slice(slash + 1);
     // A fake evaluates the extractor on every lookup instead of keeping an index.
     return [...this.store.values()].filter(
-      (o) => (namespace === ALL_NAMESPACES || (o.metadata?.namespace ?? '') === namespace) && extract(o).includes(wanted),
+      (o) =>
+        (namespace === ALL_NAMESPACES || (o.metadata?.namespace ?? '') === namespace) && extract(o).includes(wanted),
     );
   }
 
@@ -161,7 +169,11 @@ export class FakeCache implements Cache, FieldIndexer {
   }
 
   /** FakeCache.indexField adds a field index to the fake informer of `resource`, as the manager's field indexer does. */
-  indexField<T extends KubernetesObject>(resource: ResourceDescriptor<T>, field: string, extract: IndexerFunc<T>): void {
+  indexField<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    field: string,
+    extract: IndexerFunc<T>,
+  ): void {
     this.informer(resource).indexField(field, extract);
   }
 

@@ -10,9 +10,19 @@ interface Memcached extends KubernetesObject {
   spec?: { size?: number };
   status?: { ready?: number };
 }
-const MemcachedResource = defineResource<Memcached>({ group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
+const MemcachedResource = defineResource<Memcached>({
+  group: 'cache.example.com',
+  version: 'v1alpha1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
 const key = { namespace: 'ns', name: 'm' };
-const memcached = (): Memcached => ({ metadata: { name: 'm', namespace: 'ns' }, spec: { size: 1 }, status: { ready: 5 } });
+const memcached = (): Memcached => ({
+  metadata: { name: 'm', namespace: 'ns' },
+  spec: { size: 1 },
+  status: { ready: 5 },
+});
 
 async function caught(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -26,8 +36,18 @@ async function caught(p: Promise<unknown>): Promise<ApiError> {
 
 describe('FakeClient create/get', () => {
   it('stores Dates of client-node models as the strings the real client sends, and returns strings', async () => {
-    const c = new FakeClient({ objects: [{ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'seeded', namespace: 'ns', creationTimestamp: new Date(0) } }] });
-    expect((await c.get(builtin.Job, { namespace: 'ns', name: 'seeded' })).metadata?.creationTimestamp).toBe('1970-01-01T00:00:00.000000Z');
+    const c = new FakeClient({
+      objects: [
+        {
+          apiVersion: 'batch/v1',
+          kind: 'Job',
+          metadata: { name: 'seeded', namespace: 'ns', creationTimestamp: new Date(0) },
+        },
+      ],
+    });
+    expect((await c.get(builtin.Job, { namespace: 'ns', name: 'seeded' })).metadata?.creationTimestamp).toBe(
+      '1970-01-01T00:00:00.000000Z',
+    );
     const job: V1Job = { metadata: { name: 'j', namespace: 'ns' }, spec: { template: {} } };
     await c.create(builtin.Job, job);
     const stored = await c.get(builtin.Job, { namespace: 'ns', name: 'j' });
@@ -58,7 +78,9 @@ describe('FakeClient create/get', () => {
     const missing = await caught(c.get(builtin.Pod, { namespace: 'ns', name: 'nope' }));
     expect(isNotFound(missing)).toBe(true);
     expect(missing.message).toBe('pods "nope" not found');
-    const withRv = await caught(c.create(builtin.ConfigMap, { metadata: { name: 'x', namespace: 'ns', resourceVersion: '3' } }));
+    const withRv = await caught(
+      c.create(builtin.ConfigMap, { metadata: { name: 'x', namespace: 'ns', resourceVersion: '3' } }),
+    );
     expect(withRv.code).toBe(400);
   });
 
@@ -98,7 +120,9 @@ describe('FakeClient update', () => {
     await c.update(MemcachedResource, { ...v1, spec: { size: 2 } });
     const err = await caught(c.update(MemcachedResource, { ...v1, spec: { size: 3 } }));
     expect(isConflict(err)).toBe(true);
-    expect(err.message).toContain('Operation cannot be fulfilled on memcacheds.cache.example.com "m": the object has been modified');
+    expect(err.message).toContain(
+      'Operation cannot be fulfilled on memcacheds.cache.example.com "m": the object has been modified',
+    );
   });
 
   it('keeps status on the main resource and changes only status through status()', async () => {
@@ -122,11 +146,22 @@ describe('FakeClient update', () => {
     expect(v2.status).toEqual({ ready: 6 });
     expect(v2.metadata?.generation).toBe(2);
     expect((await caught(c.status().update(MemcachedResource, v2))).code).toBe(404);
-    expect((await c.create(builtin.ConfigMap, { metadata: { name: 'c', namespace: 'ns' }, data: { a: 'b' } })).data).toEqual({ a: 'b' });
+    expect(
+      (await c.create(builtin.ConfigMap, { metadata: { name: 'c', namespace: 'ns' }, data: { a: 'b' } })).data,
+    ).toEqual({ a: 'b' });
   });
 
   it('keeps seeded objects as given, status included', async () => {
-    const c = new FakeClient({ objects: [{ apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', metadata: { name: 'm', namespace: 'ns' }, status: { ready: 3 } } as Memcached] });
+    const c = new FakeClient({
+      objects: [
+        {
+          apiVersion: 'cache.example.com/v1alpha1',
+          kind: 'Memcached',
+          metadata: { name: 'm', namespace: 'ns' },
+          status: { ready: 3 },
+        } as Memcached,
+      ],
+    });
     expect((await c.get(MemcachedResource, key)).status).toEqual({ ready: 3 });
   });
 });
@@ -142,13 +177,24 @@ describe('FakeClient delete', () => {
 
   it('holds objects with finalizers until the last one is removed', async () => {
     const c = new FakeClient({ now: () => new Date('2026-02-02T00:00:00Z') });
-    await c.create(MemcachedResource, { ...memcached(), metadata: { ...memcached().metadata, finalizers: ['a/x', 'b/y'] } });
+    await c.create(MemcachedResource, {
+      ...memcached(),
+      metadata: { ...memcached().metadata, finalizers: ['a/x', 'b/y'] },
+    });
     await c.delete(MemcachedResource, key);
     const deleting = await c.get(MemcachedResource, key);
     expect(deleting.metadata?.deletionTimestamp).toBe('2026-02-02T00:00:00Z');
-    const adding = await caught(c.update(MemcachedResource, { ...deleting, metadata: { ...deleting.metadata, finalizers: ['a/x', 'b/y', 'c/z'] } }));
+    const adding = await caught(
+      c.update(MemcachedResource, {
+        ...deleting,
+        metadata: { ...deleting.metadata, finalizers: ['a/x', 'b/y', 'c/z'] },
+      }),
+    );
     expect(adding.code).toBe(422);
-    const one = await c.update(MemcachedResource, { ...deleting, metadata: { ...deleting.metadata, finalizers: ['b/y'] } });
+    const one = await c.update(MemcachedResource, {
+      ...deleting,
+      metadata: { ...deleting.metadata, finalizers: ['b/y'] },
+    });
     expect(one.metadata?.finalizers).toEqual(['b/y']);
     await c.patch(MemcachedResource, key, { type: 'json', ops: [{ op: 'remove', path: '/metadata/finalizers/0' }] });
     expect(isNotFound(await caught(c.get(MemcachedResource, key)))).toBe(true);
@@ -158,18 +204,33 @@ describe('FakeClient delete', () => {
     const c = new FakeClient();
     await c.create(MemcachedResource, memcached());
     expect(isConflict(await caught(c.delete(MemcachedResource, key, { preconditions: { uid: 'other' } })))).toBe(true);
-    expect(isConflict(await caught(c.delete(MemcachedResource, key, { preconditions: { resourceVersion: '1' } })))).toBe(true);
+    expect(
+      isConflict(await caught(c.delete(MemcachedResource, key, { preconditions: { resourceVersion: '1' } }))),
+    ).toBe(true);
   });
 });
 
 describe('FakeClient patch', () => {
   it('applies RFC 7386 merge patches (null deletes) and honours a resourceVersion in the patch', async () => {
     const c = new FakeClient();
-    const v1 = await c.create(builtin.ConfigMap, { metadata: { name: 'c', namespace: 'ns', labels: { a: '1', b: '2' } }, data: { x: '1' } });
-    const v2 = await c.patch(builtin.ConfigMap, { namespace: 'ns', name: 'c' }, { type: 'merge', data: { metadata: { labels: { a: null, c: '3' } }, data: { y: '2' } } });
+    const v1 = await c.create(builtin.ConfigMap, {
+      metadata: { name: 'c', namespace: 'ns', labels: { a: '1', b: '2' } },
+      data: { x: '1' },
+    });
+    const v2 = await c.patch(
+      builtin.ConfigMap,
+      { namespace: 'ns', name: 'c' },
+      { type: 'merge', data: { metadata: { labels: { a: null, c: '3' } }, data: { y: '2' } } },
+    );
     expect(v2.metadata?.labels).toEqual({ b: '2', c: '3' });
     expect(v2.data).toEqual({ x: '1', y: '2' });
-    const stale = await caught(c.patch(builtin.ConfigMap, { namespace: 'ns', name: 'c' }, { type: 'merge', data: { metadata: { resourceVersion: v1.metadata?.resourceVersion } } }));
+    const stale = await caught(
+      c.patch(
+        builtin.ConfigMap,
+        { namespace: 'ns', name: 'c' },
+        { type: 'merge', data: { metadata: { resourceVersion: v1.metadata?.resourceVersion } } },
+      ),
+    );
     expect(isConflict(stale)).toBe(true);
   });
 
@@ -187,13 +248,22 @@ describe('FakeClient patch', () => {
     expect(v2.metadata?.finalizers).toEqual(['f']);
     expect(v2.metadata?.generation).toBe(2);
     const err = await caught(
-      c.patch(MemcachedResource, key, { type: 'json', ops: [{ op: 'test', path: '/metadata/resourceVersion', value: v1.metadata?.resourceVersion }, { op: 'replace', path: '/spec/size', value: 9 }] }),
+      c.patch(MemcachedResource, key, {
+        type: 'json',
+        ops: [
+          { op: 'test', path: '/metadata/resourceVersion', value: v1.metadata?.resourceVersion },
+          { op: 'replace', path: '/spec/size', value: 9 },
+        ],
+      }),
     );
     expect(err.code).toBe(422);
     expect(err.reason).toBe('Invalid');
     expect(err.message).toContain('testing value /metadata/resourceVersion failed');
     expect((await c.get(MemcachedResource, key)).spec?.size).toBe(4);
-    expect((await caught(c.patch(MemcachedResource, key, { type: 'json', ops: [{ op: 'remove', path: '/spec/nothing' }] }))).code).toBe(422);
+    expect(
+      (await caught(c.patch(MemcachedResource, key, { type: 'json', ops: [{ op: 'remove', path: '/spec/nothing' }] })))
+        .code,
+    ).toBe(422);
   });
 
   it('patches status only through status().patch on kinds with a status subresource', async () => {
@@ -201,16 +271,26 @@ describe('FakeClient patch', () => {
     await c.create(MemcachedResource, memcached());
     const main = await c.patch(MemcachedResource, key, { type: 'merge', data: { status: { ready: 9 } } });
     expect(main.status).toBeUndefined();
-    const st = await c.status().patch(MemcachedResource, key, { type: 'merge', data: { spec: { size: 8 }, status: { ready: 9 } } });
+    const st = await c
+      .status()
+      .patch(MemcachedResource, key, { type: 'merge', data: { spec: { size: 8 }, status: { ready: 9 } } });
     expect(st.status).toEqual({ ready: 9 });
     expect(st.spec).toEqual({ size: 1 });
   });
 
   it('approximates apply as a merge that creates missing objects', async () => {
     const c = new FakeClient();
-    const created = await c.patch(builtin.ConfigMap, { namespace: 'ns', name: 'a' }, { type: 'apply', data: { apiVersion: 'v1', kind: 'ConfigMap', data: { k: 'v' } } as KubernetesObject });
+    const created = await c.patch(
+      builtin.ConfigMap,
+      { namespace: 'ns', name: 'a' },
+      { type: 'apply', data: { apiVersion: 'v1', kind: 'ConfigMap', data: { k: 'v' } } as KubernetesObject },
+    );
     expect(created.data).toEqual({ k: 'v' });
-    const merged = await c.patch(builtin.ConfigMap, { namespace: 'ns', name: 'a' }, { type: 'apply', data: { apiVersion: 'v1', kind: 'ConfigMap', data: { k2: 'v2' } } as KubernetesObject });
+    const merged = await c.patch(
+      builtin.ConfigMap,
+      { namespace: 'ns', name: 'a' },
+      { type: 'apply', data: { apiVersion: 'v1', kind: 'ConfigMap', data: { k2: 'v2' } } as KubernetesObject },
+    );
     expect(merged.data).toEqual({ k: 'v', k2: 'v2' });
   });
 });
@@ -218,7 +298,9 @@ describe('FakeClient patch', () => {
 describe('FakeClient list', () => {
   it('filters by namespace, label selector and field selector', async () => {
     const c = new FakeClient();
-    await c.create(builtin.ConfigMap, { metadata: { name: 'a', namespace: 'ns1', labels: { app: 'web', tier: 'fe' } } });
+    await c.create(builtin.ConfigMap, {
+      metadata: { name: 'a', namespace: 'ns1', labels: { app: 'web', tier: 'fe' } },
+    });
     await c.create(builtin.ConfigMap, { metadata: { name: 'b', namespace: 'ns1', labels: { app: 'db' } } });
     await c.create(builtin.ConfigMap, { metadata: { name: 'c', namespace: 'ns2', labels: { app: 'web' } } });
     await c.create(builtin.Secret, { metadata: { name: 's', namespace: 'ns1', labels: { app: 'web' } } });
@@ -237,17 +319,36 @@ describe('FakeClient field indexes', () => {
   const job = (namespace: string, name: string, owner: string): KubernetesObject => ({
     apiVersion: 'batch/v1',
     kind: 'Job',
-    metadata: { namespace, name, ownerReferences: [{ apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', name: owner, uid: `u-${owner}`, controller: true }] },
+    metadata: {
+      namespace,
+      name,
+      ownerReferences: [
+        {
+          apiVersion: 'batch.tutorial.kubebuilder.io/v1',
+          kind: 'CronJob',
+          name: owner,
+          uid: `u-${owner}`,
+          controller: true,
+        },
+      ],
+    },
   });
   const jobOwner = (indexer: FieldIndexer) =>
-    indexer.indexField(builtin.Job, '.metadata.controller', (j) => (j.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name));
+    indexer.indexField(builtin.Job, '.metadata.controller', (j) =>
+      (j.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name),
+    );
   const names = (objs: KubernetesObject[]) => objs.map((o) => `${o.metadata?.namespace}/${o.metadata?.name}`);
   const objects = [job('a', 'j1', 'cron'), job('a', 'j2', 'other'), job('b', 'j3', 'cron')];
 
   it('lists by an index registered through the indexes option, namespace-aware', async () => {
     const c = new FakeClient({ objects, indexes: [jobOwner] });
-    expect(names(await c.list(builtin.Job, { namespace: 'a', matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/j1']);
-    expect(names(await c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'cron' } }))).toEqual(['a/j1', 'b/j3']);
+    expect(
+      names(await c.list(builtin.Job, { namespace: 'a', matchingFields: { '.metadata.controller': 'cron' } })),
+    ).toEqual(['a/j1']);
+    expect(names(await c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'cron' } }))).toEqual([
+      'a/j1',
+      'b/j3',
+    ]);
     expect(await c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'none' } })).toEqual([]);
   });
 
@@ -256,9 +357,13 @@ describe('FakeClient field indexes', () => {
     jobOwner(c);
     expect(names(await c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'other' } }))).toEqual(['a/j2']);
     // Objects written later are found too: the fake evaluates the extractor on every list.
-    await c.create(builtin.Job, job('a', 'j4', 'other') as never);
-    expect(names(await c.list(builtin.Job, { namespace: 'a', matchingFields: { '.metadata.controller': 'other' } }))).toEqual(['a/j2', 'a/j4']);
-    expect(() => jobOwner(c)).toThrow(/indexer conflict: field \.metadata\.controller of jobs\.batch is already indexed/);
+    await c.create(builtin.Job, job('a', 'j4', 'other'));
+    expect(
+      names(await c.list(builtin.Job, { namespace: 'a', matchingFields: { '.metadata.controller': 'other' } })),
+    ).toEqual(['a/j2', 'a/j4']);
+    expect(() => jobOwner(c)).toThrow(
+      /indexer conflict: field \.metadata\.controller of jobs\.batch is already indexed/,
+    );
   });
 
   it('fails like the cache for a field without an index, and for matchingFields with fieldSelector', async () => {
@@ -266,7 +371,9 @@ describe('FakeClient field indexes', () => {
     await expect(c.list(builtin.CronJob, { matchingFields: { '.metadata.controller': 'x' } })).rejects.toThrow(
       /^Index with name field:\.metadata\.controller does not exist: register it with indexField\(CronJob, '\.metadata\.controller', \.\.\.\) on the FakeClient/,
     );
-    await expect(c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'x' }, fieldSelector: 'metadata.name=j1' })).rejects.toThrow(/not both/);
+    await expect(
+      c.list(builtin.Job, { matchingFields: { '.metadata.controller': 'x' }, fieldSelector: 'metadata.name=j1' }),
+    ).rejects.toThrow(/not both/);
   });
 });
 

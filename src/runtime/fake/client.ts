@@ -71,16 +71,26 @@ export class FakeClient implements Client, FieldIndexer {
    * field indexer does; a second index of the same field of a kind throws. The fake evaluates the
    * extractor on every list instead of keeping an index, so it may be called at any time.
    */
-  indexField<T extends KubernetesObject>(resource: ResourceDescriptor<T>, field: string, extract: IndexerFunc<T>): void {
+  indexField<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    field: string,
+    extract: IndexerFunc<T>,
+  ): void {
     const key = `${resource.apiVersion}/${resource.kind}/${fieldIndexName(field)}`;
     if (this.indexes.has(key)) {
-      throw new Error(`indexer conflict: field ${field} of ${resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`} is already indexed`);
+      throw new Error(
+        `indexer conflict: field ${field} of ${resource.group === '' ? resource.plural : `${resource.plural}.${resource.group}`} is already indexed`,
+      );
     }
     this.indexes.set(key, extract as IndexerFunc);
   }
 
   /** FakeClient.get returns a copy of the stored object or throws 404. */
-  async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, _options?: GetOptions): Promise<T> {
+  async get<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    _options?: GetOptions,
+  ): Promise<T> {
     return cloneJson(this.mustGet(resource, key)) as unknown as T;
   }
 
@@ -116,16 +126,23 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** FakeClient.create stores a new object: 409 when it exists, 400 when resourceVersion is set. */
-  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, object: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+  async create<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    object: WriteInput<T>,
+    options: WriteOptions = {},
+  ): Promise<T> {
     const obj = cloneJson(encodeDates(object)) as unknown as Obj;
     const meta = (obj.metadata ??= {});
-    if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') throw badRequest('resourceVersion should not be set on objects to be created');
+    if (meta.resourceVersion !== undefined && meta.resourceVersion !== '')
+      throw badRequest('resourceVersion should not be set on objects to be created');
     if ((meta.name ?? '') === '') {
-      if ((meta.generateName ?? '') === '') throw invalid(resource, '', 'metadata.name: Required value: name or generateName is required');
+      if ((meta.generateName ?? '') === '')
+        throw invalid(resource, '', 'metadata.name: Required value: name or generateName is required');
       meta.name = `${meta.generateName}${randomSuffix()}`;
     }
     const name = meta.name!;
-    if (resource.namespaced && (meta.namespace ?? '') === '') throw badRequest(`an empty namespace may not be set during creation of ${resource.kind} "${name}"`);
+    if (resource.namespaced && (meta.namespace ?? '') === '')
+      throw badRequest(`an empty namespace may not be set during creation of ${resource.kind} "${name}"`);
     if (!resource.namespaced) delete meta.namespace;
     const key = this.keyOf(resource, { namespace: meta.namespace, name });
     if (this.store.has(key)) throw alreadyExists(resource, name);
@@ -142,7 +159,11 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** FakeClient.update replaces the object (status kept when the kind has a status subresource). */
-  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: WriteInput<T>, options: WriteOptions = {}): Promise<T> {
+  async update<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    given: WriteInput<T>,
+    options: WriteOptions = {},
+  ): Promise<T> {
     const object = given as KubernetesObject;
     const { key, stored } = this.current(resource, object);
     this.checkResourceVersion(resource, stored, object);
@@ -155,13 +176,22 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** FakeClient.patch applies a merge, JSON or (approximated) apply patch; apply creates missing objects. */
-  async patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: WriteOptions = {}): Promise<T> {
+  async patch<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    patch: Patch,
+    options: WriteOptions = {},
+  ): Promise<T> {
     const storeKey = this.keyOf(resource, key);
     const stored = this.store.get(storeKey);
     if (stored === undefined) {
       if (patch.type !== 'apply') throw notFound(resource, key);
       const obj = cloneJson(patch.data) as Obj;
-      obj.metadata = { ...obj.metadata, name: key.name, ...(resource.namespaced ? { namespace: key.namespace ?? '' } : {}) };
+      obj.metadata = {
+        ...obj.metadata,
+        name: key.name,
+        ...(resource.namespaced ? { namespace: key.namespace ?? '' } : {}),
+      };
       return this.create(resource, obj as unknown as T, options);
     }
     const next = this.applyPatch(resource, stored, patch);
@@ -173,15 +203,27 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** FakeClient.delete removes the object, or only marks it deleted while finalizers remain. */
-  async delete<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: DeleteOptions = {}): Promise<void> {
+  async delete<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    options: DeleteOptions = {},
+  ): Promise<void> {
     const storeKey = this.keyOf(resource, key);
     const stored = this.mustGet(resource, key);
     const pre = options.preconditions;
     if (pre?.uid !== undefined && pre.uid !== stored.metadata.uid) {
-      throw conflict(resource, key.name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${stored.metadata.uid}`);
+      throw conflict(
+        resource,
+        key.name,
+        `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${stored.metadata.uid}`,
+      );
     }
     if (pre?.resourceVersion !== undefined && pre.resourceVersion !== stored.metadata.resourceVersion) {
-      throw conflict(resource, key.name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${stored.metadata.resourceVersion}`);
+      throw conflict(
+        resource,
+        key.name,
+        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${stored.metadata.resourceVersion}`,
+      );
     }
     if (options.dryRun === true) return;
     if ((stored.metadata.finalizers ?? []).length === 0) {
@@ -198,7 +240,11 @@ export class FakeClient implements Client, FieldIndexer {
   /** FakeClient.status returns the writer of the status subresource (404 for kinds without one). */
   status(): StatusWriter {
     return {
-      update: async <T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: WriteInput<T>, options: WriteOptions = {}) => {
+      update: async <T extends KubernetesObject>(
+        resource: ResourceDescriptor<T>,
+        given: WriteInput<T>,
+        options: WriteOptions = {},
+      ) => {
         if (!this.hasStatus(resource)) throw subresourceNotFound();
         const object = given as KubernetesObject;
         const { key, stored } = this.current(resource, object);
@@ -209,7 +255,12 @@ export class FakeClient implements Client, FieldIndexer {
         else next.status = cloneJson(status);
         return this.commit(resource, key, stored, next, options) as T;
       },
-      patch: async <T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: WriteOptions = {}) => {
+      patch: async <T extends KubernetesObject>(
+        resource: ResourceDescriptor<T>,
+        key: ObjectKey,
+        patch: Patch,
+        options: WriteOptions = {},
+      ) => {
         if (!this.hasStatus(resource)) throw subresourceNotFound();
         const storeKey = this.keyOf(resource, key);
         const stored = this.mustGet(resource, key);
@@ -226,12 +277,16 @@ export class FakeClient implements Client, FieldIndexer {
   private indexMatcher(resource: ResourceDescriptor, options: ListOptions): (obj: Stored) => boolean {
     const fields = Object.entries(options.matchingFields ?? {});
     if (fields.length === 0) return () => true;
-    if (options.fieldSelector !== undefined && options.fieldSelector !== '') throw new Error(`list ${resource.kind}: give matchingFields or fieldSelector, not both`);
+    if (options.fieldSelector !== undefined && options.fieldSelector !== '')
+      throw new Error(`list ${resource.kind}: give matchingFields or fieldSelector, not both`);
     const checks = fields.map(([field, value]) => {
       const name = fieldIndexName(field);
       const extract = this.indexes.get(`${resource.apiVersion}/${resource.kind}/${name}`);
       if (extract === undefined) {
-        throw new MissingIndexError(name, `Index with name ${name} does not exist: register it with indexField(${resource.kind}, '${field}', ...) on the FakeClient or in its indexes option`);
+        throw new MissingIndexError(
+          name,
+          `Index with name ${name} does not exist: register it with indexField(${resource.kind}, '${field}', ...) on the FakeClient or in its indexes option`,
+        );
       }
       return (obj: Stored) => extract(obj).includes(value);
     });
@@ -242,7 +297,8 @@ export class FakeClient implements Client, FieldIndexer {
   private seed(object: WithDates<KubernetesObject>): void {
     const obj = cloneJson(encodeDates(object)) as Obj;
     const [group, version] = splitApiVersion(obj.apiVersion);
-    if (obj.kind === undefined || obj.metadata?.name === undefined) throw new Error('FakeClient objects need apiVersion, kind and metadata.name');
+    if (obj.kind === undefined || obj.metadata?.name === undefined)
+      throw new Error('FakeClient objects need apiVersion, kind and metadata.name');
     const meta = obj.metadata;
     meta.uid ??= randomUUID();
     meta.creationTimestamp ??= this.timestamp();
@@ -274,7 +330,13 @@ export class FakeClient implements Client, FieldIndexer {
   }
 
   /** commit validates and stores `next` as the successor of `stored`. */
-  private commit(resource: ResourceDescriptor, key: string, stored: Stored, next: Obj, options: WriteOptions): KubernetesObject {
+  private commit(
+    resource: ResourceDescriptor,
+    key: string,
+    stored: Stored,
+    next: Obj,
+    options: WriteOptions,
+  ): KubernetesObject {
     const meta = (next.metadata ??= {});
     const old = stored.metadata;
     // Identity and server-owned fields cannot be changed by a client.
@@ -289,7 +351,11 @@ export class FakeClient implements Client, FieldIndexer {
     next.kind = resource.kind;
     const added = (meta.finalizers ?? []).filter((f) => !(old.finalizers ?? []).includes(f));
     if (old.deletionTimestamp !== undefined && added.length > 0) {
-      throw invalid(resource, old.name ?? '', `metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`);
+      throw invalid(
+        resource,
+        old.name ?? '',
+        `metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`,
+      );
     }
     if (meta.finalizers?.length === 0) delete meta.finalizers;
     meta.generation = old.generation ?? 1;
@@ -317,12 +383,14 @@ export class FakeClient implements Client, FieldIndexer {
   private checkResourceVersion(resource: ResourceDescriptor, stored: Stored, object: KubernetesObject): void {
     const rv = object.metadata?.resourceVersion;
     // An empty resourceVersion is an unconditional update, which the API server allows for these kinds.
-    if (rv !== undefined && rv !== '' && rv !== stored.metadata.resourceVersion) throw conflict(resource, stored.metadata.name ?? '');
+    if (rv !== undefined && rv !== '' && rv !== stored.metadata.resourceVersion)
+      throw conflict(resource, stored.metadata.name ?? '');
   }
 
   private current(resource: ResourceDescriptor, object: KubernetesObject): { key: string; stored: Stored } {
     const name = object.metadata?.name;
-    if (name === undefined || name === '') throw invalid(resource, '', 'metadata.name: Required value: name is required');
+    if (name === undefined || name === '')
+      throw invalid(resource, '', 'metadata.name: Required value: name is required');
     const key = { namespace: object.metadata?.namespace, name };
     return { key: this.keyOf(resource, key), stored: this.mustGet(resource, key) };
   }
@@ -350,7 +418,8 @@ export class FakeClient implements Client, FieldIndexer {
 }
 
 function splitApiVersion(apiVersion: string | undefined): [string, string] {
-  if (apiVersion === undefined || apiVersion === '') throw new Error('FakeClient objects need apiVersion, kind and metadata.name');
+  if (apiVersion === undefined || apiVersion === '')
+    throw new Error('FakeClient objects need apiVersion, kind and metadata.name');
   const slash = apiVersion.indexOf('/');
   return slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
 }

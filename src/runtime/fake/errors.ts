@@ -36,8 +36,18 @@ export function alreadyExists(resource: ResourceDescriptor, name: string): ApiEr
 }
 
 /** conflict is the API server's 409 for a write with a stale resourceVersion or failed precondition. */
-export function conflict(resource: ResourceDescriptor, name: string, why = 'the object has been modified; please apply your changes to the latest version and try again'): ApiError {
-  return status(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(resource)} "${name}": ${why}`, resource, name);
+export function conflict(
+  resource: ResourceDescriptor,
+  name: string,
+  why = 'the object has been modified; please apply your changes to the latest version and try again',
+): ApiError {
+  return status(
+    409,
+    'Conflict',
+    `Operation cannot be fulfilled on ${qualifiedResource(resource)} "${name}": ${why}`,
+    resource,
+    name,
+  );
 }
 
 /** invalid is the API server's 422 (reason Invalid), also what it returns for a JSON patch that fails to apply. */

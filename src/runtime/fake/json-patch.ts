@@ -15,7 +15,9 @@ export function applyJsonPatch(doc: unknown, ops: readonly JsonPatchOperation[])
       const actual = valueAt(current, op.path);
       const expected = op.value ?? null;
       if (!jsonPatch._areEquals(actual ?? null, expected)) {
-        throw unprocessable(`the server rejected our request due to an error in our request: testing value ${op.path} failed: test failed`);
+        throw unprocessable(
+          `the server rejected our request due to an error in our request: testing value ${op.path} failed: test failed`,
+        );
       }
       continue;
     }
@@ -24,7 +26,9 @@ export function applyJsonPatch(doc: unknown, ops: readonly JsonPatchOperation[])
       current = result.newDocument;
     } catch (err) {
       const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-      throw unprocessable(`the server rejected our request due to an error in our request: ${op.op} operation on ${op.path} failed: ${message}`);
+      throw unprocessable(
+        `the server rejected our request due to an error in our request: ${op.op} operation on ${op.path} failed: ${message}`,
+      );
     }
   }
   return current;

@@ -35,7 +35,10 @@ const BUILTIN_KINDS_WITH_STATUS: ReadonlySet<string> = new Set([
  * that have one on a real server, plus the `registered` descriptors; when nothing is registered, every
  * kind that is not built in (custom resources are scaffolded with `+kubebuilder:subresource:status`).
  */
-export function statusSubresourcePolicy(registered: readonly ResourceDescriptor[] | undefined, isBuiltin: (r: ResourceDescriptor) => boolean): (r: ResourceDescriptor) => boolean {
+export function statusSubresourcePolicy(
+  registered: readonly ResourceDescriptor[] | undefined,
+  isBuiltin: (r: ResourceDescriptor) => boolean,
+): (r: ResourceDescriptor) => boolean {
   const keys = new Set((registered ?? []).map((r) => `${r.apiVersion}/${r.kind}`));
   return (r) => {
     const key = `${r.apiVersion}/${r.kind}`;

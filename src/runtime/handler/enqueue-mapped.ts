@@ -4,7 +4,9 @@ import { requestToKey } from '../workqueue/request-key.js';
 import type { EnqueueHandler, RequestQueue } from './handler.js';
 
 /** MapFunc maps a watched object to the requests to reconcile; a missing namespace means cluster-scoped. */
-export type MapFunc<T extends KubernetesObject = KubernetesObject> = (obj: T) => readonly ObjectKey[] | undefined | void;
+export type MapFunc<T extends KubernetesObject = KubernetesObject> = (
+  obj: T,
+) => readonly ObjectKey[] | undefined | void;
 
 function enqueueMapped<T extends KubernetesObject>(mapFn: MapFunc<T>, objects: T[], queue: RequestQueue): void {
   const seen = new Set<string>();
@@ -24,7 +26,9 @@ function enqueueMapped<T extends KubernetesObject>(mapFn: MapFunc<T>, objects: T
  * enqueueRequestsFromMapFunc enqueues whatever `mapFn` returns for the object (what `.watches(kind, mapFn)`
  * uses). An update maps both the old and the new object, de-duplicating the requests.
  */
-export function enqueueRequestsFromMapFunc<T extends KubernetesObject = KubernetesObject>(mapFn: MapFunc<T>): EnqueueHandler<T> {
+export function enqueueRequestsFromMapFunc<T extends KubernetesObject = KubernetesObject>(
+  mapFn: MapFunc<T>,
+): EnqueueHandler<T> {
   return {
     create: (e, q) => enqueueMapped(mapFn, [e.object], q),
     update: (e, q) => enqueueMapped(mapFn, [e.objectOld, e.objectNew], q),

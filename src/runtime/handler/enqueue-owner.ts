@@ -20,7 +20,11 @@ function groupOf(apiVersion: string): string {
  * `owner`. The namespace is the owned object's for namespaced owners and empty for cluster-scoped ones
  * (owner references never cross namespaces).
  */
-export function ownerRequests(obj: KubernetesObject, owner: ResourceDescriptor, options: EnqueueOwnerOptions = {}): Request[] {
+export function ownerRequests(
+  obj: KubernetesObject,
+  owner: ResourceDescriptor,
+  options: EnqueueOwnerOptions = {},
+): Request[] {
   const onlyController = options.onlyController ?? true;
   const refs: V1OwnerReference[] = obj.metadata?.ownerReferences ?? [];
   const out: Request[] = [];

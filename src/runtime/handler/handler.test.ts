@@ -5,8 +5,20 @@ import { enqueueRequestsFromMapFunc } from './enqueue-mapped.js';
 import { enqueueRequestForObject } from './enqueue-object.js';
 import { enqueueRequestForOwner, ownerRequests } from './enqueue-owner.js';
 
-const Memcached = defineResource({ group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
-const Cluster = defineResource({ group: 'example.com', version: 'v1', kind: 'Cluster', plural: 'clusters', namespaced: false });
+const Memcached = defineResource({
+  group: 'cache.example.com',
+  version: 'v1alpha1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
+const Cluster = defineResource({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Cluster',
+  plural: 'clusters',
+  namespaced: false,
+});
 
 function collect(): { q: { add(r: Request): void }; got: Request[] } {
   const got: Request[] = [];
@@ -17,14 +29,27 @@ function owned(refs: unknown[], namespace = 'ns'): KubernetesObject {
   return { metadata: { name: 'child', namespace, ownerReferences: refs as never } };
 }
 
-const ref = (over: Record<string, unknown>) => ({ apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', name: 'mc', uid: 'u1', controller: true, ...over });
+const ref = (over: Record<string, unknown>) => ({
+  apiVersion: 'cache.example.com/v1alpha1',
+  kind: 'Memcached',
+  name: 'mc',
+  uid: 'u1',
+  controller: true,
+  ...over,
+});
 
 describe('enqueueRequestForObject', () => {
   it('enqueues the object of every event', () => {
     const { q, got } = collect();
     const h = enqueueRequestForObject();
     h.create?.({ object: { metadata: { namespace: 'ns', name: 'a' } } }, q);
-    h.update?.({ objectOld: { metadata: { namespace: 'ns', name: 'b' } }, objectNew: { metadata: { namespace: 'ns', name: 'b' } } }, q);
+    h.update?.(
+      {
+        objectOld: { metadata: { namespace: 'ns', name: 'b' } },
+        objectNew: { metadata: { namespace: 'ns', name: 'b' } },
+      },
+      q,
+    );
     h.delete?.({ object: { metadata: { name: 'c' } } }, q);
     expect(got).toEqual([
       { namespace: 'ns', name: 'a' },
@@ -37,7 +62,9 @@ describe('enqueueRequestForObject', () => {
 describe('enqueueRequestForOwner', () => {
   it('maps to the controller owner of the for kind, in the owned object namespace, any version', () => {
     expect(ownerRequests(owned([ref({})]), Memcached)).toEqual([{ namespace: 'ns', name: 'mc' }]);
-    expect(ownerRequests(owned([ref({ apiVersion: 'cache.example.com/v1beta2' })]), Memcached)).toEqual([{ namespace: 'ns', name: 'mc' }]);
+    expect(ownerRequests(owned([ref({ apiVersion: 'cache.example.com/v1beta2' })]), Memcached)).toEqual([
+      { namespace: 'ns', name: 'mc' },
+    ]);
   });
 
   it('ignores non-controller owners, other kinds and other groups', () => {
@@ -72,8 +99,17 @@ describe('enqueueRequestForOwner', () => {
 describe('enqueueRequestsFromMapFunc', () => {
   it('maps old and new objects, defaulting the namespace and dropping duplicates', () => {
     const { q, got } = collect();
-    const h = enqueueRequestsFromMapFunc((obj) => [{ namespace: obj.metadata?.namespace, name: 'target' }, { name: 'global' }]);
-    h.update?.({ objectOld: { metadata: { namespace: 'a', name: 'x' } }, objectNew: { metadata: { namespace: 'b', name: 'x' } } }, q);
+    const h = enqueueRequestsFromMapFunc((obj) => [
+      { namespace: obj.metadata?.namespace, name: 'target' },
+      { name: 'global' },
+    ]);
+    h.update?.(
+      {
+        objectOld: { metadata: { namespace: 'a', name: 'x' } },
+        objectNew: { metadata: { namespace: 'b', name: 'x' } },
+      },
+      q,
+    );
     expect(got).toEqual([
       { namespace: 'a', name: 'target' },
       { namespace: '', name: 'global' },

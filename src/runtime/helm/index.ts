@@ -7,7 +7,14 @@
  * @packageDocumentation
  */
 export { diffObjects, type Change, type ChangeOp } from './object-diff.js';
-export { inventoryEntryOf, inventoryKey, prunable, releaseMayDelete, sortInventory, type InventoryEntry } from './inventory.js';
+export {
+  inventoryEntryOf,
+  inventoryKey,
+  prunable,
+  releaseMayDelete,
+  sortInventory,
+  type InventoryEntry,
+} from './inventory.js';
 export {
   checkMutations,
   defaultMutationPolicy,

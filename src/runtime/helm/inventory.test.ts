@@ -9,12 +9,20 @@ import {
   type InventoryEntry,
 } from './inventory.js';
 
-const entry = (kind: string, name: string, apiVersion = 'v1', namespace: string | null = 'ns'): InventoryEntry => ({ apiVersion, kind, name, ...(namespace !== null ? { namespace } : {}) });
+const entry = (kind: string, name: string, apiVersion = 'v1', namespace: string | null = 'ns'): InventoryEntry => ({
+  apiVersion,
+  kind,
+  name,
+  ...(namespace !== null ? { namespace } : {}),
+});
 
 describe('prunable', () => {
   it('returns what left the render, last applied first', () => {
     const previous = [entry('ConfigMap', 'a'), entry('Service', 'web'), entry('ServiceAccount', 'web')];
-    expect(prunable(previous, [entry('Service', 'web')])).toEqual([entry('ServiceAccount', 'web'), entry('ConfigMap', 'a')]);
+    expect(prunable(previous, [entry('Service', 'web')])).toEqual([
+      entry('ServiceAccount', 'web'),
+      entry('ConfigMap', 'a'),
+    ]);
   });
 
   it('returns nothing when the render holds everything it held before', () => {
@@ -29,7 +37,9 @@ describe('prunable', () => {
 
   it('tells apart objects of the same kind and name in other groups or namespaces', () => {
     const previous = [entry('Ingress', 'web', 'networking.k8s.io/v1'), entry('Service', 'web', 'v1', 'other')];
-    expect(prunable(previous, [entry('Ingress', 'web', 'extensions.example.com/v1'), entry('Service', 'web')])).toEqual([...previous].reverse());
+    expect(prunable(previous, [entry('Ingress', 'web', 'extensions.example.com/v1'), entry('Service', 'web')])).toEqual(
+      [...previous].reverse(),
+    );
   });
 
   it('reports a duplicate of the previous inventory once', () => {
@@ -39,22 +49,30 @@ describe('prunable', () => {
 
 describe('inventory entries', () => {
   it('records a cluster-scoped object without a namespace', () => {
-    expect(inventoryEntryOf({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r' } })).toEqual(entry('ClusterRole', 'r', 'rbac.authorization.k8s.io/v1', null));
+    expect(
+      inventoryEntryOf({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r' } }),
+    ).toEqual(entry('ClusterRole', 'r', 'rbac.authorization.k8s.io/v1', null));
   });
 
   it('keys by group, kind, namespace and name, and sorts by key', () => {
     expect(inventoryKey(entry('Deployment', 'web', 'apps/v1'))).toBe('apps/Deployment/ns/web');
-    expect(sortInventory([entry('Service', 'b'), entry('Deployment', 'a', 'apps/v1'), entry('Service', 'a')]).map(inventoryKey)).toEqual([
-      '/Service/ns/a',
-      '/Service/ns/b',
-      'apps/Deployment/ns/a',
-    ]);
+    expect(
+      sortInventory([entry('Service', 'b'), entry('Deployment', 'a', 'apps/v1'), entry('Service', 'a')]).map(
+        inventoryKey,
+      ),
+    ).toEqual(['/Service/ns/a', '/Service/ns/b', 'apps/Deployment/ns/a']);
   });
 });
 
 describe('releaseMayDelete', () => {
   const owner = { metadata: { namespace: 'ns', name: 'shop', uid: 'u1' } };
-  const controlledBy = (uid: string) => ({ metadata: { namespace: 'ns', name: 'x', ownerReferences: [{ apiVersion: 'v1', kind: 'K', name: 'n', uid, controller: true }] } });
+  const controlledBy = (uid: string) => ({
+    metadata: {
+      namespace: 'ns',
+      name: 'x',
+      ownerReferences: [{ apiVersion: 'v1', kind: 'K', name: 'n', uid, controller: true }],
+    },
+  });
 
   it('deletes an object of the owner namespace only while the owner controls it', () => {
     expect(releaseMayDelete(controlledBy('u1'), true, owner)).toBe(true);

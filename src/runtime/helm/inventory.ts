@@ -52,7 +52,10 @@ export function sortInventory(entries: readonly InventoryEntry[]): InventoryEntr
  * inventory (nothing was pruned) and every object applied since (an entry of the same object replaces
  * the previous one), sorted. Recording it keeps what was applied findable by prune and cleanup.
  */
-export function mergeInventory(previous: readonly InventoryEntry[], applied: readonly InventoryEntry[]): InventoryEntry[] {
+export function mergeInventory(
+  previous: readonly InventoryEntry[],
+  applied: readonly InventoryEntry[],
+): InventoryEntry[] {
   const byKey = new Map(previous.map((e) => [inventoryKey(e), e]));
   for (const entry of applied) byKey.set(inventoryKey(entry), entry);
   return sortInventory([...byKey.values()]);

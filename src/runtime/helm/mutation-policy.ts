@@ -42,7 +42,11 @@ export const defaultMutationPolicy: MutationPolicy = Object.freeze({
     { kinds: templated, path: ['spec', 'template', 'metadata', 'labels', '*'], ops: ['add'] },
     { kinds: templated, path: ['spec', 'template', 'metadata', 'annotations', '*'], ops: ['add'] },
     { kinds: ['CronJob'], path: ['spec', 'jobTemplate', 'spec', 'template', 'metadata', 'labels', '*'], ops: ['add'] },
-    { kinds: ['CronJob'], path: ['spec', 'jobTemplate', 'spec', 'template', 'metadata', 'annotations', '*'], ops: ['add'] },
+    {
+      kinds: ['CronJob'],
+      path: ['spec', 'jobTemplate', 'spec', 'template', 'metadata', 'annotations', '*'],
+      ops: ['add'],
+    },
   ] satisfies MutationRule[]),
   protectedKinds: Object.freeze(['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']),
 });
@@ -63,14 +67,22 @@ export interface MutationViolation {
  * checkMutations compares each rendered object with what the mutation hook made of it (same order) and
  * returns every change the policy refuses; an empty list means the hook stayed within the allow-list.
  */
-export function checkMutations(rendered: readonly KubernetesObject[], mutated: readonly KubernetesObject[], policy: MutationPolicy = defaultMutationPolicy): MutationViolation[] {
-  if (rendered.length !== mutated.length) throw new Error(`mutation check needs one mutated object per rendered object, got ${mutated.length} for ${rendered.length}`);
+export function checkMutations(
+  rendered: readonly KubernetesObject[],
+  mutated: readonly KubernetesObject[],
+  policy: MutationPolicy = defaultMutationPolicy,
+): MutationViolation[] {
+  if (rendered.length !== mutated.length)
+    throw new Error(
+      `mutation check needs one mutated object per rendered object, got ${mutated.length} for ${rendered.length}`,
+    );
   return rendered.flatMap((before, i) => {
     const kind = before.kind ?? '';
     const object = `${kind}/${before.metadata?.name ?? ''}`;
     return diffObjects(before, mutated[i]).flatMap((change): MutationViolation[] => {
       const path = change.path.join('.');
-      if (policy.protectedKinds.includes(kind)) return [{ object, path, op: change.op, reason: `${kind} objects are the chart's and may not be changed` }];
+      if (policy.protectedKinds.includes(kind))
+        return [{ object, path, op: change.op, reason: `${kind} objects are the chart's and may not be changed` }];
       if (policy.rules.some((rule) => allows(rule, kind, change))) return [];
       return [{ object, path, op: change.op, reason: reasonFor(change) }];
     });
@@ -88,7 +100,8 @@ function allows(rule: MutationRule, kind: string, change: Change): boolean {
 
 function reasonFor(change: Change): string {
   const leaf = change.path.at(-2);
-  if ((leaf === 'labels' || leaf === 'annotations') && change.op !== 'add') return `the chart set this ${leaf === 'labels' ? 'label' : 'annotation'}; only new ones may be added`;
+  if ((leaf === 'labels' || leaf === 'annotations') && change.op !== 'add')
+    return `the chart set this ${leaf === 'labels' ? 'label' : 'annotation'}; only new ones may be added`;
   return 'not in the allow-list (new labels and annotations on metadata and pod templates)';
 }
 

@@ -9,7 +9,8 @@ export interface Change {
   op: ChangeOp;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * diffObjects lists the changes that turn `before` into `after`, down to the leaves: an added map is

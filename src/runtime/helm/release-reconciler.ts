@@ -107,11 +107,23 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
     const values = options.values?.(owner) ?? ((owner.spec ?? {}) as Record<string, unknown>);
     const locked = (options.lockedValues ?? []).filter((key) => Object.hasOwn(values, key));
     if (locked.length > 0) {
-      return fail(ctx, owner, 'LockedValue', `spec sets ${locked.join(', ')}, which the operator fixes; remove ${locked.length === 1 ? 'it' : 'them'} from the spec`);
+      return fail(
+        ctx,
+        owner,
+        'LockedValue',
+        `spec sets ${locked.join(', ')}, which the operator fixes; remove ${locked.length === 1 ? 'it' : 'them'} from the spec`,
+      );
     }
     let rendered: KubernetesObject[];
     try {
-      const render = await renderChart({ chart: options.chart, releaseName: owner.metadata?.name ?? '', namespace: owner.metadata?.namespace ?? 'default', values, signal: ctx.signal, ...(options.helm !== undefined ? { helm: options.helm } : {}) });
+      const render = await renderChart({
+        chart: options.chart,
+        releaseName: owner.metadata?.name ?? '',
+        namespace: owner.metadata?.namespace ?? 'default',
+        values,
+        signal: ctx.signal,
+        ...(options.helm !== undefined ? { helm: options.helm } : {}),
+      });
       if (render.skippedHooks.length > 0) ctx.log.info({ hooks: render.skippedHooks }, 'helm hooks left out');
       rendered = render.objects;
     } catch (err) {
@@ -127,19 +139,27 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
       throw err;
     }
     for (const { object, resource } of resolved) {
-      if (resource.namespaced && (object.metadata?.namespace ?? '') === '') object.metadata = { ...object.metadata, namespace };
+      if (resource.namespaced && (object.metadata?.namespace ?? '') === '')
+        object.metadata = { ...object.metadata, namespace };
     }
     const mutated = resolved.map(({ object }) => structuredClone(object));
     if (options.mutate !== undefined) for (const object of mutated) options.mutate(object, owner);
-    const violations = checkMutations(resolved.map((r) => r.object), mutated, options.policy ?? defaultMutationPolicy);
+    const violations = checkMutations(
+      resolved.map((r) => r.object),
+      mutated,
+      options.policy ?? defaultMutationPolicy,
+    );
     if (violations.length > 0) return fail(ctx, owner, 'MutationRefused', formatViolations(violations));
 
     const previous = owner.status?.inventory ?? [];
     const applied: InventoryEntry[] = [];
     for (const [i, { resource }] of resolved.entries()) {
       const object = mutated[i]!;
-      if (resource.namespaced && object.metadata?.namespace === namespace) setControllerReference(owner, object, options.resource);
-      const key = resource.namespaced ? { namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '' } : { name: object.metadata?.name ?? '' };
+      if (resource.namespaced && object.metadata?.namespace === namespace)
+        setControllerReference(owner, object, options.resource);
+      const key = resource.namespaced
+        ? { namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '' }
+        : { name: object.metadata?.name ?? '' };
       try {
         await options.client.patch(resource, key, { type: 'apply', data: object, force: true, fieldManager });
       } catch (err) {
@@ -156,7 +176,13 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
       pruned = await deleteEntries(ctx, owner, prunable(previous, inventory));
     } catch (err) {
       // Nothing new may go unrecorded when a delete fails either; the entries not yet pruned stay listed.
-      await fail(ctx, owner, 'PruneFailed', err instanceof Error ? err.message : String(err), mergeInventory(previous, applied));
+      await fail(
+        ctx,
+        owner,
+        'PruneFailed',
+        err instanceof Error ? err.message : String(err),
+        mergeInventory(previous, applied),
+      );
       throw err;
     }
     const message = `${inventory.length} objects applied${pruned > 0 ? `, ${pruned} pruned` : ''}`;
@@ -184,7 +210,8 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
         ctx.log.info({ kind: entry.kind, name: entry.name }, 'inventory entry of an unknown kind left alone');
         continue;
       }
-      const key = entry.namespace !== undefined ? { namespace: entry.namespace, name: entry.name } : { name: entry.name };
+      const key =
+        entry.namespace !== undefined ? { namespace: entry.namespace, name: entry.name } : { name: entry.name };
       try {
         const live = await options.client.get(resource, key, { live: true });
         const uid = live.metadata?.uid;
@@ -192,7 +219,10 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
           ctx.log.info({ kind: entry.kind, name: entry.name }, 'object no longer controlled by the release left alone');
           continue;
         }
-        await options.client.delete(resource, key, { propagationPolicy: 'Background', ...(uid !== undefined ? { preconditions: { uid } } : {}) });
+        await options.client.delete(resource, key, {
+          propagationPolicy: 'Background',
+          ...(uid !== undefined ? { preconditions: { uid } } : {}),
+        });
         deleted++;
       } catch (err) {
         if (!isNotFound(err)) throw err;
@@ -211,20 +241,36 @@ export function helmReleaseReconciler<T extends HelmReleaseObject>(options: Helm
     ctx.log.info({ reason, message }, 'helm release failed');
     await writeStatus(owner, inventory, [
       { type: FAILED, status: 'True', reason, message },
-      { type: DEPLOYED, status: 'False', reason, message: 'the last reconcile did not apply the render; see the Failed condition' },
+      {
+        type: DEPLOYED,
+        status: 'False',
+        reason,
+        message: 'the last reconcile did not apply the render; see the Failed condition',
+      },
     ]);
     // Nothing changes until the custom resource (or the chart, with a new operator image) does.
     return {};
   }
 
-  async function writeStatus(owner: T, inventory: readonly InventoryEntry[], conditions: ReadonlyArray<Omit<Condition, 'lastTransitionTime' | 'observedGeneration'>>): Promise<void> {
+  async function writeStatus(
+    owner: T,
+    inventory: readonly InventoryEntry[],
+    conditions: ReadonlyArray<Omit<Condition, 'lastTransitionTime' | 'observedGeneration'>>,
+  ): Promise<void> {
     const generation = owner.metadata?.generation;
     const list = structuredClone(owner.status?.conditions ?? []);
-    for (const c of conditions) setStatusCondition(list, { ...c, ...(generation !== undefined ? { observedGeneration: generation } : {}) });
-    const status: HelmReleaseStatus = { ...(generation !== undefined ? { observedGeneration: generation } : {}), conditions: list, inventory: [...inventory] };
+    for (const c of conditions)
+      setStatusCondition(list, { ...c, ...(generation !== undefined ? { observedGeneration: generation } : {}) });
+    const status: HelmReleaseStatus = {
+      ...(generation !== undefined ? { observedGeneration: generation } : {}),
+      conditions: list,
+      inventory: [...inventory],
+    };
     // An unchanged status is not written again, so that the write does not wake the watch for nothing.
     if (JSON.stringify(owner.status ?? {}) === JSON.stringify(status)) return;
-    const key = options.resource.namespaced ? { namespace: owner.metadata?.namespace ?? '', name: owner.metadata?.name ?? '' } : { name: owner.metadata?.name ?? '' };
+    const key = options.resource.namespaced
+      ? { namespace: owner.metadata?.namespace ?? '', name: owner.metadata?.name ?? '' }
+      : { name: owner.metadata?.name ?? '' };
     await options.client.status().patch(options.resource, key, { type: 'merge', data: { status } });
   }
 }

@@ -25,7 +25,10 @@ describe('parseRender', () => {
 
 describe('helmMessage', () => {
   it("joins Helm's error into one line without the prefix and the --debug advice", () => {
-    const stderr = 'Error: webapp/templates/deployment.yaml:41:28\n  executing "webapp/templates/deployment.yaml" at <.Values.image.repository>:\n    can\'t evaluate field repository in type interface {}\n\nUse --debug flag to render out invalid YAML\n';
-    expect(helmMessage(stderr)).toBe('webapp/templates/deployment.yaml:41:28 executing "webapp/templates/deployment.yaml" at <.Values.image.repository>: can\'t evaluate field repository in type interface {}');
+    const stderr =
+      'Error: webapp/templates/deployment.yaml:41:28\n  executing "webapp/templates/deployment.yaml" at <.Values.image.repository>:\n    can\'t evaluate field repository in type interface {}\n\nUse --debug flag to render out invalid YAML\n';
+    expect(helmMessage(stderr)).toBe(
+      'webapp/templates/deployment.yaml:41:28 executing "webapp/templates/deployment.yaml" at <.Values.image.repository>: can\'t evaluate field repository in type interface {}',
+    );
   });
 });

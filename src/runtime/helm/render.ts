@@ -38,7 +38,16 @@ export class HelmRenderError extends Error {
  */
 export async function renderChart(options: RenderOptions): Promise<RenderedChart> {
   const { execa } = await import('execa');
-  const args = ['template', options.releaseName, options.chart, '--namespace', options.namespace, '--values', '-', '--skip-tests'];
+  const args = [
+    'template',
+    options.releaseName,
+    options.chart,
+    '--namespace',
+    options.namespace,
+    '--values',
+    '-',
+    '--skip-tests',
+  ];
   const run = await execa(options.helm ?? 'helm', args, {
     input: JSON.stringify(options.values),
     reject: false,
@@ -46,7 +55,11 @@ export async function renderChart(options: RenderOptions): Promise<RenderedChart
     env: { HELM_NO_PLUGINS: '1' },
   });
   if (run.failed) {
-    const detail = (String(run.stderr ?? '') || String(run.stdout ?? '') || (run.shortMessage ?? 'helm template failed')).trim();
+    const detail = (
+      String(run.stderr ?? '') ||
+      String(run.stdout ?? '') ||
+      (run.shortMessage ?? 'helm template failed')
+    ).trim();
     throw new HelmRenderError(helmMessage(detail));
   }
   return parseRender(String(run.stdout ?? ''));
@@ -70,10 +83,12 @@ export function parseRender(text: string): RenderedChart {
   const objects: KubernetesObject[] = [];
   const skippedHooks: string[] = [];
   for (const doc of parseAllDocuments(text)) {
-    if (doc.errors.length > 0) throw new HelmRenderError(`helm template printed invalid YAML: ${doc.errors[0]!.message}`);
+    if (doc.errors.length > 0)
+      throw new HelmRenderError(`helm template printed invalid YAML: ${doc.errors[0]!.message}`);
     const value = doc.toJS() as unknown;
     if (value === null || value === undefined) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) throw new HelmRenderError('helm template printed a document that is not an object');
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw new HelmRenderError('helm template printed a document that is not an object');
     const object = value as KubernetesObject;
     if (object.metadata?.annotations?.['helm.sh/hook'] !== undefined) {
       skippedHooks.push(`${object.kind ?? ''}/${object.metadata?.name ?? ''}`);

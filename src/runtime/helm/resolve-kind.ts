@@ -11,7 +11,8 @@ export type KindResolver = (apiVersion: string, kind: string) => ResourceDescrip
  */
 export function kindResolver(extra: readonly ResourceDescriptor[] = []): KindResolver {
   const table = new Map<string, ResourceDescriptor>();
-  for (const d of [...Object.values(builtin), ...extra] as ResourceDescriptor[]) table.set(`${d.apiVersion}/${d.kind}`, d);
+  for (const d of [...Object.values(builtin), ...extra] as ResourceDescriptor[])
+    table.set(`${d.apiVersion}/${d.kind}`, d);
   return (apiVersion, kind) => table.get(`${apiVersion}/${kind}`);
 }
 
@@ -22,7 +23,10 @@ export class UnknownKindError extends Error {
 }
 
 /** resolveAll pairs each object with its descriptor, or throws {@link UnknownKindError} naming every unknown kind. */
-export function resolveAll(objects: readonly KubernetesObject[], resolve: KindResolver): Array<{ object: KubernetesObject; resource: ResourceDescriptor }> {
+export function resolveAll(
+  objects: readonly KubernetesObject[],
+  resolve: KindResolver,
+): Array<{ object: KubernetesObject; resource: ResourceDescriptor }> {
   const unknown = new Set<string>();
   const out = objects.flatMap((object) => {
     const resource = resolve(object.apiVersion ?? '', object.kind ?? '');
@@ -33,7 +37,9 @@ export function resolveAll(objects: readonly KubernetesObject[], resolve: KindRe
     return [{ object, resource }];
   });
   if (unknown.size > 0) {
-    throw new UnknownKindError(`the chart renders kinds the operator has no descriptor for: ${[...unknown].join(', ')}; pass their descriptors in the release's resources option`);
+    throw new UnknownKindError(
+      `the chart renders kinds the operator has no descriptor for: ${[...unknown].join(', ')}; pass their descriptors in the release's resources option`,
+    );
   }
   return out;
 }

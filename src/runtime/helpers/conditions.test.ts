@@ -15,24 +15,62 @@ const t1 = new Date('2026-01-01T01:00:00Z');
 describe('setStatusCondition', () => {
   it('appends a new condition with lastTransitionTime now', () => {
     const conds: Condition[] = [];
-    expect(setStatusCondition(conds, { type: 'Available', status: 'True', reason: 'Ok', message: 'up', observedGeneration: 2 }, () => t0)).toBe(true);
-    expect(conds).toEqual([{ type: 'Available', status: 'True', reason: 'Ok', message: 'up', observedGeneration: 2, lastTransitionTime: '2026-01-01T00:00:00Z' }]);
+    expect(
+      setStatusCondition(
+        conds,
+        { type: 'Available', status: 'True', reason: 'Ok', message: 'up', observedGeneration: 2 },
+        () => t0,
+      ),
+    ).toBe(true);
+    expect(conds).toEqual([
+      {
+        type: 'Available',
+        status: 'True',
+        reason: 'Ok',
+        message: 'up',
+        observedGeneration: 2,
+        lastTransitionTime: '2026-01-01T00:00:00Z',
+      },
+    ]);
   });
 
   it('keeps lastTransitionTime when only reason, message or observedGeneration change', () => {
     const conds: Condition[] = [];
     setStatusCondition(conds, { type: 'Available', status: 'True', reason: 'Ok', message: 'up' }, () => t0);
-    expect(setStatusCondition(conds, { type: 'Available', status: 'True', reason: 'Scaled', message: 'up 3', observedGeneration: 3 }, () => t1)).toBe(true);
-    expect(conds[0]).toMatchObject({ reason: 'Scaled', message: 'up 3', observedGeneration: 3, lastTransitionTime: '2026-01-01T00:00:00Z' });
-    expect(setStatusCondition(conds, { type: 'Available', status: 'True', reason: 'Scaled', message: 'up 3', observedGeneration: 3 }, () => t1)).toBe(false);
+    expect(
+      setStatusCondition(
+        conds,
+        { type: 'Available', status: 'True', reason: 'Scaled', message: 'up 3', observedGeneration: 3 },
+        () => t1,
+      ),
+    ).toBe(true);
+    expect(conds[0]).toMatchObject({
+      reason: 'Scaled',
+      message: 'up 3',
+      observedGeneration: 3,
+      lastTransitionTime: '2026-01-01T00:00:00Z',
+    });
+    expect(
+      setStatusCondition(
+        conds,
+        { type: 'Available', status: 'True', reason: 'Scaled', message: 'up 3', observedGeneration: 3 },
+        () => t1,
+      ),
+    ).toBe(false);
   });
 
   it('moves lastTransitionTime when the status changes, to the given time or now', () => {
     const conds: Condition[] = [];
     setStatusCondition(conds, { type: 'Ready', status: 'False', reason: 'Wait', message: '' }, () => t0);
-    expect(setStatusCondition(conds, { type: 'Ready', status: 'True', reason: 'Wait', message: '' }, () => t1)).toBe(true);
+    expect(setStatusCondition(conds, { type: 'Ready', status: 'True', reason: 'Wait', message: '' }, () => t1)).toBe(
+      true,
+    );
     expect(conds[0]?.lastTransitionTime).toBe('2026-01-01T01:00:00Z');
-    setStatusCondition(conds, { type: 'Ready', status: 'Unknown', reason: 'Wait', message: '', lastTransitionTime: '2020-01-01T00:00:00Z' }, () => t1);
+    setStatusCondition(
+      conds,
+      { type: 'Ready', status: 'Unknown', reason: 'Wait', message: '', lastTransitionTime: '2020-01-01T00:00:00Z' },
+      () => t1,
+    );
     expect(conds[0]?.lastTransitionTime).toBe('2020-01-01T00:00:00Z');
     expect(conds).toHaveLength(1);
   });

@@ -35,10 +35,17 @@ export function formatTime(date: Date): string {
  * set to now unless given; on an existing one `lastTransitionTime` changes only when the status changes
  * (to the given time or now); reason, message and observedGeneration are updated.
  */
-export function setStatusCondition(conditions: Condition[], newCondition: ConditionInput, now: () => Date = () => new Date()): boolean {
+export function setStatusCondition(
+  conditions: Condition[],
+  newCondition: ConditionInput,
+  now: () => Date = () => new Date(),
+): boolean {
   const existing = findStatusCondition(conditions, newCondition.type);
   if (existing === undefined) {
-    const cond: Condition = { ...newCondition, lastTransitionTime: nonEmpty(newCondition.lastTransitionTime) ?? formatTime(now()) };
+    const cond: Condition = {
+      ...newCondition,
+      lastTransitionTime: nonEmpty(newCondition.lastTransitionTime) ?? formatTime(now()),
+    };
     conditions.push(cond);
     return true;
   }
@@ -88,7 +95,11 @@ export function isStatusConditionFalse(conditions: readonly Condition[] | undefi
 }
 
 /** isStatusConditionPresentAndEqual tells whether the condition of the given type has the given status. */
-export function isStatusConditionPresentAndEqual(conditions: readonly Condition[] | undefined, type: string, status: ConditionStatus): boolean {
+export function isStatusConditionPresentAndEqual(
+  conditions: readonly Condition[] | undefined,
+  type: string,
+  status: ConditionStatus,
+): boolean {
   return findStatusCondition(conditions, type)?.status === status;
 }
 

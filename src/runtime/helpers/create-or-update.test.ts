@@ -12,7 +12,13 @@ interface Memcached extends KubernetesObject {
   spec?: { size?: number; image?: string };
   status?: { ready?: number };
 }
-const Res = defineResource<Memcached>({ group: 'cache.example.com', version: 'v1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
+const Res = defineResource<Memcached>({
+  group: 'cache.example.com',
+  version: 'v1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
 
 describe('createOrUpdate', () => {
   it('creates a missing object, then reports unchanged, then updated', async () => {
@@ -31,7 +37,9 @@ describe('createOrUpdate', () => {
   it('refuses a mutate that changes the name', async () => {
     const c = new FakeClient();
     const cm: V1ConfigMap = { metadata: { name: 'cfg', namespace: 'ns' } };
-    await expect(createOrUpdate(c, builtin.ConfigMap, cm, (o) => void (o.metadata!.name = 'other'))).rejects.toThrow(/must not change name or namespace/);
+    await expect(createOrUpdate(c, builtin.ConfigMap, cm, (o) => void (o.metadata!.name = 'other'))).rejects.toThrow(
+      /must not change name or namespace/,
+    );
   });
 });
 

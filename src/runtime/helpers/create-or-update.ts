@@ -20,7 +20,12 @@ export type MutateFn<T> = (obj: T) => void | Promise<void>;
  * (deep comparison). `obj` is replaced in place by the object as stored, as controller-runtime's
  * `CreateOrUpdate` does. `mutate` must not change the name or namespace.
  */
-export async function createOrUpdate<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, mutate: MutateFn<T>): Promise<OperationResult> {
+export async function createOrUpdate<T extends KubernetesObject>(
+  client: Client,
+  resource: ResourceDescriptor<T>,
+  obj: T,
+  mutate: MutateFn<T>,
+): Promise<OperationResult> {
   const key = keyOf(resource, obj);
   if (await readOrCreate(client, resource, key, obj, mutate)) return 'created';
   const before = cloneJson(obj);
@@ -35,7 +40,12 @@ export async function createOrUpdate<T extends KubernetesObject>(client: Client,
  * `mutate` outside `status` is sent as one RFC 7386 merge patch, a difference in `status` as a second
  * merge patch to the status subresource. The result says which of the two were needed.
  */
-export async function createOrPatch<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, mutate: MutateFn<T>): Promise<PatchOperationResult> {
+export async function createOrPatch<T extends KubernetesObject>(
+  client: Client,
+  resource: ResourceDescriptor<T>,
+  obj: T,
+  mutate: MutateFn<T>,
+): Promise<PatchOperationResult> {
   const key = keyOf(resource, obj);
   if (await readOrCreate(client, resource, key, obj, mutate)) return 'created';
   const before = cloneJson(obj) as T & { status?: unknown };
@@ -63,7 +73,12 @@ function keyOf(resource: ResourceDescriptor, obj: KubernetesObject): ObjectKey {
   return { namespace: obj.metadata?.namespace ?? '', name };
 }
 
-async function runMutate<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, obj: T, mutate: MutateFn<T>): Promise<void> {
+async function runMutate<T extends KubernetesObject>(
+  resource: ResourceDescriptor<T>,
+  key: ObjectKey,
+  obj: T,
+  mutate: MutateFn<T>,
+): Promise<void> {
   await mutate(obj);
   const after = keyOf(resource, obj);
   if (after.name !== key.name || (after.namespace ?? '') !== (key.namespace ?? '')) {
@@ -87,7 +102,13 @@ function replaceInPlace(target: object, source: object): void {
  * readOrCreate replaces `obj` in place by the stored object; when there is none it runs `mutate` and creates
  * the object instead, and tells so by returning true.
  */
-async function readOrCreate<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, key: ObjectKey, obj: T, mutate: MutateFn<T>): Promise<boolean> {
+async function readOrCreate<T extends KubernetesObject>(
+  client: Client,
+  resource: ResourceDescriptor<T>,
+  key: ObjectKey,
+  obj: T,
+  mutate: MutateFn<T>,
+): Promise<boolean> {
   try {
     replaceInPlace(obj, await client.get(resource, key));
     return false;

@@ -4,9 +4,22 @@ import type { Patch } from '../rest/rest-client.js';
 import { isConflict } from '../rest/api-error.js';
 import { FakeClient } from '../fake/client.js';
 import { defineResource, type KubernetesObject } from '../resource.js';
-import { addFinalizer, containsFinalizer, dropFinalizer, ensureFinalizer, finalizer, removeFinalizer } from './finalizers.js';
+import {
+  addFinalizer,
+  containsFinalizer,
+  dropFinalizer,
+  ensureFinalizer,
+  finalizer,
+  removeFinalizer,
+} from './finalizers.js';
 
-const Res = defineResource<KubernetesObject & { spec?: unknown }>({ group: 'cache.example.com', version: 'v1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
+const Res = defineResource<KubernetesObject & { spec?: unknown }>({
+  group: 'cache.example.com',
+  version: 'v1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
 const F = 'cache.example.com/finalizer';
 const key = { namespace: 'ns', name: 'm' };
 
@@ -54,9 +67,21 @@ describe('ensureFinalizer / dropFinalizer', () => {
     expect(again).toBe(updated);
 
     const second = await ensureFinalizer(client, Res, updated, 'other/f');
-    expect(patches[1]).toMatchObject({ ops: [{ op: 'test', path: '/metadata/resourceVersion' }, { op: 'test', path: '/metadata/finalizers', value: [F] }, { op: 'add', path: '/metadata/finalizers/-', value: 'other/f' }] });
+    expect(patches[1]).toMatchObject({
+      ops: [
+        { op: 'test', path: '/metadata/resourceVersion' },
+        { op: 'test', path: '/metadata/finalizers', value: [F] },
+        { op: 'add', path: '/metadata/finalizers/-', value: 'other/f' },
+      ],
+    });
     const dropped = await dropFinalizer(client, Res, second, F);
-    expect(patches[2]).toMatchObject({ ops: [{ op: 'test', path: '/metadata/resourceVersion' }, { op: 'test', path: '/metadata/finalizers/0', value: F }, { op: 'remove', path: '/metadata/finalizers/0' }] });
+    expect(patches[2]).toMatchObject({
+      ops: [
+        { op: 'test', path: '/metadata/resourceVersion' },
+        { op: 'test', path: '/metadata/finalizers/0', value: F },
+        { op: 'remove', path: '/metadata/finalizers/0' },
+      ],
+    });
     expect(dropped.metadata?.finalizers).toEqual(['other/f']);
   });
 
@@ -103,7 +128,12 @@ describe('finalizer driver', () => {
     await fake.create(Res, { metadata: { name: 'm', namespace: 'ns', finalizers: [F, 'other/keep'] } });
     await fake.delete(Res, key);
     const deleting = await fake.get(Res, key);
-    await expect(finalizer(fake, Res, deleting, F, { apply: async () => undefined, cleanup: async () => Promise.reject(new Error('bucket busy')) })).rejects.toThrow('bucket busy');
+    await expect(
+      finalizer(fake, Res, deleting, F, {
+        apply: async () => undefined,
+        cleanup: async () => Promise.reject(new Error('bucket busy')),
+      }),
+    ).rejects.toThrow('bucket busy');
     expect((await fake.get(Res, key)).metadata?.finalizers).toEqual([F, 'other/keep']);
   });
 });

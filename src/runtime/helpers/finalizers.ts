@@ -33,15 +33,26 @@ export function removeFinalizer(obj: KubernetesObject, finalizer: string): boole
  * retry it like any optimistic-concurrency conflict. Returns the object as stored (or `obj` unchanged when
  * the finalizer was already there).
  */
-export async function ensureFinalizer<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, finalizer: string): Promise<T> {
+export async function ensureFinalizer<T extends KubernetesObject>(
+  client: Client,
+  resource: ResourceDescriptor<T>,
+  obj: T,
+  finalizer: string,
+): Promise<T> {
   if (containsFinalizer(obj, finalizer)) return obj;
   const current = obj.metadata?.finalizers ?? [];
   const ops: JsonPatchOperation[] = [...resourceVersionGuard(obj)];
   if (current.length === 0) {
     // A missing list tests equal to null on the API server.
-    ops.push({ op: 'test', path: '/metadata/finalizers', value: null }, { op: 'add', path: '/metadata/finalizers', value: [finalizer] });
+    ops.push(
+      { op: 'test', path: '/metadata/finalizers', value: null },
+      { op: 'add', path: '/metadata/finalizers', value: [finalizer] },
+    );
   } else {
-    ops.push({ op: 'test', path: '/metadata/finalizers', value: current }, { op: 'add', path: '/metadata/finalizers/-', value: finalizer });
+    ops.push(
+      { op: 'test', path: '/metadata/finalizers', value: current },
+      { op: 'add', path: '/metadata/finalizers/-', value: finalizer },
+    );
   }
   return guardedPatch(client, resource, obj, ops);
 }
@@ -51,12 +62,21 @@ export async function ensureFinalizer<T extends KubernetesObject>(client: Client
  * the finalizer at its index before removing it, so that another controller's finalizer is never removed
  * by mistake. Failures of the guard surface as a 409 Conflict like {@link ensureFinalizer}.
  */
-export async function dropFinalizer<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, finalizer: string): Promise<T> {
+export async function dropFinalizer<T extends KubernetesObject>(
+  client: Client,
+  resource: ResourceDescriptor<T>,
+  obj: T,
+  finalizer: string,
+): Promise<T> {
   const current = obj.metadata?.finalizers ?? [];
   const index = current.indexOf(finalizer);
   if (index < 0) return obj;
   const path = `/metadata/finalizers/${index}`;
-  const ops: JsonPatchOperation[] = [...resourceVersionGuard(obj), { op: 'test', path, value: finalizer }, { op: 'remove', path }];
+  const ops: JsonPatchOperation[] = [
+    ...resourceVersionGuard(obj),
+    { op: 'test', path, value: finalizer },
+    { op: 'remove', path },
+  ];
   return guardedPatch(client, resource, obj, ops);
 }
 
@@ -65,15 +85,27 @@ function resourceVersionGuard(obj: KubernetesObject): JsonPatchOperation[] {
   return rv === undefined || rv === '' ? [] : [{ op: 'test', path: '/metadata/resourceVersion', value: rv }];
 }
 
-async function guardedPatch<T extends KubernetesObject>(client: Client, resource: ResourceDescriptor<T>, obj: T, ops: JsonPatchOperation[]): Promise<T> {
+async function guardedPatch<T extends KubernetesObject>(
+  client: Client,
+  resource: ResourceDescriptor<T>,
+  obj: T,
+  ops: JsonPatchOperation[],
+): Promise<T> {
   const name = obj.metadata?.name;
-  if (name === undefined || name === '') throw new Error(`cannot patch finalizers of a ${resource.kind} without metadata.name`);
+  if (name === undefined || name === '')
+    throw new Error(`cannot patch finalizers of a ${resource.kind} without metadata.name`);
   const key = resource.namespaced ? { namespace: obj.metadata?.namespace ?? '', name } : { name };
   try {
     return await client.patch(resource, key, { type: 'json', ops });
   } catch (err) {
     if (err instanceof ApiError && err.code === 422 && /test/i.test(err.message)) {
-      throw new ApiError(409, 'Conflict', `finalizer patch of ${resource.kind} ${name} lost a race: ${err.message}`, err.status, { cause: err });
+      throw new ApiError(
+        409,
+        'Conflict',
+        `finalizer patch of ${resource.kind} ${name} lost a race: ${err.message}`,
+        err.status,
+        { cause: err },
+      );
     }
     throw err;
   }

@@ -16,9 +16,23 @@ export {
   type ConditionInput,
   type ConditionStatus,
 } from './conditions.js';
-export { createOrPatch, createOrUpdate, type MutateFn, type OperationResult, type PatchOperationResult } from './create-or-update.js';
+export {
+  createOrPatch,
+  createOrUpdate,
+  type MutateFn,
+  type OperationResult,
+  type PatchOperationResult,
+} from './create-or-update.js';
 export { getReference } from './object-reference.js';
-export { addFinalizer, containsFinalizer, dropFinalizer, ensureFinalizer, finalizer, removeFinalizer, type FinalizerHandlers } from './finalizers.js';
+export {
+  addFinalizer,
+  containsFinalizer,
+  dropFinalizer,
+  ensureFinalizer,
+  finalizer,
+  removeFinalizer,
+  type FinalizerHandlers,
+} from './finalizers.js';
 export {
   AlreadyOwnedError,
   getControllerOf,

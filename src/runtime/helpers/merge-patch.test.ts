@@ -41,7 +41,9 @@ describe('createMergePatch and applyMergePatch', () => {
   });
 
   it('refuse deeper ones with JsonDepthError', () => {
-    expect(() => createMergePatch(nested(MAX_JSON_DEPTH + 1, 1), nested(MAX_JSON_DEPTH + 1, 2))).toThrow(JsonDepthError);
+    expect(() => createMergePatch(nested(MAX_JSON_DEPTH + 1, 1), nested(MAX_JSON_DEPTH + 1, 2))).toThrow(
+      JsonDepthError,
+    );
     expect(() => applyMergePatch({}, nested(MAX_JSON_DEPTH + 1, 1))).toThrow(JsonDepthError);
   });
 });

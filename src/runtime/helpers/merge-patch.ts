@@ -15,8 +15,12 @@ export function createMergePatch(before: unknown, after: unknown): unknown {
   }
   const root: Record<string, unknown> = {};
   // Pre-order list of the patch objects made, with where each hangs, to drop the empty ones bottom-up.
-  const made: Array<{ patch: Record<string, unknown>; parent: Record<string, unknown> | undefined; key: string }> = [{ patch: root, parent: undefined, key: '' }];
-  const stack: Array<[Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, number]> = [[before, after, root, 1]];
+  const made: Array<{ patch: Record<string, unknown>; parent: Record<string, unknown> | undefined; key: string }> = [
+    { patch: root, parent: undefined, key: '' },
+  ];
+  const stack: Array<[Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, number]> = [
+    [before, after, root, 1],
+  ];
   while (stack.length > 0) {
     const [b, a, patch, depth] = stack.pop()!;
     if (depth > MAX_JSON_DEPTH) throw new JsonDepthError('object');

@@ -9,10 +9,16 @@ import type { KubernetesObject, ResourceDescriptor } from '../resource.js';
  * whose kind cannot be told is refused, since a reference without one points at nothing.
  */
 export function getReference(object: KubernetesObject, resource?: ResourceDescriptor): V1ObjectReference {
-  const typed = { ...object, apiVersion: nonEmpty(object.apiVersion) ?? resource?.apiVersion, kind: nonEmpty(object.kind) ?? resource?.kind };
+  const typed = {
+    ...object,
+    apiVersion: nonEmpty(object.apiVersion) ?? resource?.apiVersion,
+    kind: nonEmpty(object.kind) ?? resource?.kind,
+  };
   const missing = (['apiVersion', 'kind'] as const).filter((key) => typed[key] === undefined);
   if (missing.length > 0) {
-    throw new Error(`reference needs the object's ${missing.join(', ')}: pass an object read from the API server, or its descriptor`);
+    throw new Error(
+      `reference needs the object's ${missing.join(', ')}: pass an object read from the API server, or its descriptor`,
+    );
   }
   return objectReference(typed);
 }

@@ -11,7 +11,9 @@ export class AlreadyOwnedError extends Error {
     /** Its existing controller reference. */
     readonly owner: V1OwnerReference,
   ) {
-    super(`object ${object.namespace ? `${object.namespace}/` : ''}${object.name ?? ''} is already owned by another ${owner.kind} controller ${owner.name}`);
+    super(
+      `object ${object.namespace ? `${object.namespace}/` : ''}${object.name ?? ''} is already owned by another ${owner.kind} controller ${owner.name}`,
+    );
   }
 }
 
@@ -28,7 +30,11 @@ export function isAlreadyOwnedError(err: unknown): err is AlreadyOwnedError {
  * kind, name and uid (pass its descriptor when the object lacks apiVersion/kind); a namespaced owner must
  * be in the object's namespace, and cannot own a cluster-scoped object.
  */
-export function setControllerReference(owner: KubernetesObject, object: KubernetesObject, ownerResource?: ResourceDescriptor): void {
+export function setControllerReference(
+  owner: KubernetesObject,
+  object: KubernetesObject,
+  ownerResource?: ResourceDescriptor,
+): void {
   const ref = { ...ownerReference(owner, ownerResource), blockOwnerDeletion: true, controller: true };
   validateOwner(owner, object);
   const existing = getControllerOf(object);
@@ -43,14 +49,22 @@ export function setControllerReference(owner: KubernetesObject, object: Kubernet
  * replaces an existing reference to the same owner. The same validation as {@link setControllerReference}
  * applies.
  */
-export function setOwnerReference(owner: KubernetesObject, object: KubernetesObject, ownerResource?: ResourceDescriptor): void {
+export function setOwnerReference(
+  owner: KubernetesObject,
+  object: KubernetesObject,
+  ownerResource?: ResourceDescriptor,
+): void {
   const ref = ownerReference(owner, ownerResource);
   validateOwner(owner, object);
   upsertOwnerReference(object, ref);
 }
 
 /** removeOwnerReference removes references to `owner` from `object`; returns false when there were none. */
-export function removeOwnerReference(owner: KubernetesObject, object: KubernetesObject, ownerResource?: ResourceDescriptor): boolean {
+export function removeOwnerReference(
+  owner: KubernetesObject,
+  object: KubernetesObject,
+  ownerResource?: ResourceDescriptor,
+): boolean {
   const ref = ownerReference(owner, ownerResource);
   const refs = object.metadata?.ownerReferences ?? [];
   const kept = refs.filter((r) => !referSameObject(r, ref));
@@ -70,7 +84,11 @@ export function getControllerOf(object: KubernetesObject): V1OwnerReference | un
 }
 
 /** hasOwnerReference tells whether `object` has a reference (controlling or not) to `owner`. */
-export function hasOwnerReference(owner: KubernetesObject, object: KubernetesObject, ownerResource?: ResourceDescriptor): boolean {
+export function hasOwnerReference(
+  owner: KubernetesObject,
+  object: KubernetesObject,
+  ownerResource?: ResourceDescriptor,
+): boolean {
   const ref = ownerReference(owner, ownerResource);
   return (object.metadata?.ownerReferences ?? []).some((r) => referSameObject(r, ref));
 }
@@ -102,7 +120,9 @@ function validateOwner(owner: KubernetesObject, object: KubernetesObject): void 
     throw new Error(`cluster-scoped resource must not have a namespace-scoped owner, owner's namespace ${ownerNs}`);
   }
   if (objectNs !== ownerNs) {
-    throw new Error(`cross-namespace owner references are disallowed, owner's namespace ${ownerNs}, obj's namespace ${objectNs}`);
+    throw new Error(
+      `cross-namespace owner references are disallowed, owner's namespace ${ownerNs}, obj's namespace ${objectNs}`,
+    );
   }
 }
 

@@ -27,7 +27,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
       for (let i = 0; i < x.length; i++) stack.push([x[i], ys[i], depth + 1]);
       continue;
     }
-    const xo = x as Record<string, unknown>;
+    const xo = x;
     const yo = y as Record<string, unknown>;
     let defined = 0;
     for (const key of Object.keys(xo)) {

@@ -83,7 +83,8 @@ function finish(f: Frame, ops: JsonPatchOp[]): void {
   const before = f.before as Record<string, unknown>;
   const after = f.after as Record<string, unknown>;
   for (const key of newKeys) {
-    if (!Object.hasOwn(before, key) && after[key] !== undefined) ops.push({ op: 'add', path: `${f.path}/${escapePathComponent(key)}`, value: after[key] });
+    if (!Object.hasOwn(before, key) && after[key] !== undefined)
+      ops.push({ op: 'add', path: `${f.path}/${escapePathComponent(key)}`, value: after[key] });
   }
 }
 

@@ -25,7 +25,12 @@ const PAST_BUILTINS = 9_000;
 
 describe('jsonDepth', () => {
   it('counts objects and arrays, the document itself as the first level', () => {
-    expect([jsonDepth(1), jsonDepth({}), jsonDepth({ a: [1, { b: 2 }] }), jsonDepth(nested(MAX_JSON_DEPTH))]).toEqual([0, 1, 3, MAX_JSON_DEPTH]);
+    expect([jsonDepth(1), jsonDepth({}), jsonDepth({ a: [1, { b: 2 }] }), jsonDepth(nested(MAX_JSON_DEPTH))]).toEqual([
+      0,
+      1,
+      3,
+      MAX_JSON_DEPTH,
+    ]);
   });
 });
 
@@ -51,7 +56,9 @@ describe('cloneJson', () => {
 
   it('refuses deeper objects and cycles with a message naming the limit', () => {
     expect(() => cloneJson(nested(MAX_JSON_DEPTH + 1), 'request.object')).toThrow(JsonDepthError);
-    expect(() => cloneJson(nested(MAX_JSON_DEPTH + 1), 'request.object')).toThrow(/^request\.object is nested more than 10000 levels deep/);
+    expect(() => cloneJson(nested(MAX_JSON_DEPTH + 1), 'request.object')).toThrow(
+      /^request\.object is nested more than 10000 levels deep/,
+    );
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(() => cloneJson(cyclic)).toThrow(JsonDepthError);
@@ -80,7 +87,13 @@ describe('jsonEqual', () => {
 describe('stringifyJson', () => {
   it('writes what JSON.stringify writes', () => {
     const values: unknown[] = [
-      { a: [1, undefined, () => 0, NaN, -0, 'é\u2028"\\'], b: undefined, c: () => 1, d: new Date(0), e: { toJSON: (k: string) => `key ${k}` } },
+      {
+        a: [1, undefined, () => 0, NaN, -0, 'é\u2028"\\'],
+        b: undefined,
+        c: () => 1,
+        d: new Date(0),
+        e: { toJSON: (k: string) => `key ${k}` },
+      },
       [],
       {},
       [[[]], {}],
@@ -95,7 +108,9 @@ describe('stringifyJson', () => {
     expect(() => JSON.stringify(nested(PAST_BUILTINS))).toThrow(RangeError);
     const text = stringifyJson(nested(MAX_JSON_DEPTH - 1));
     expect(text).toBe('{"a":'.repeat(MAX_JSON_DEPTH - 1) + '1' + '}'.repeat(MAX_JSON_DEPTH - 1));
-    expect(() => stringifyJson(nested(MAX_JSON_DEPTH + 1), 'the request body')).toThrow(/^the request body is nested more than 10000 levels/);
+    expect(() => stringifyJson(nested(MAX_JSON_DEPTH + 1), 'the request body')).toThrow(
+      /^the request body is nested more than 10000 levels/,
+    );
   });
 });
 
@@ -124,7 +139,9 @@ describe('createJsonPatch', () => {
       const after = { root: randomValue(next, 0), list: randomValue(next, 1) };
       const ops = createJsonPatch(before, after);
       expect(ops).toEqual(jsonPatch.compare(before, after));
-      expect(jsonPatch.applyPatch(structuredClone(before), structuredClone(ops) as jsonPatch.Operation[]).newDocument).toEqual(after);
+      expect(
+        jsonPatch.applyPatch(structuredClone(before), structuredClone(ops) as jsonPatch.Operation[]).newDocument,
+      ).toEqual(after);
     }
   });
 

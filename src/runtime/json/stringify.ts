@@ -61,7 +61,9 @@ export function stringifyIteratively(value: unknown, what = 'object'): string {
 
 function toJsonable(v: unknown, key: string): unknown {
   const withToJson = v as { toJSON?: (key: string) => unknown } | null;
-  return typeof withToJson === 'object' && withToJson !== null && typeof withToJson.toJSON === 'function' ? withToJson.toJSON(key) : v;
+  return typeof withToJson === 'object' && withToJson !== null && typeof withToJson.toJSON === 'function'
+    ? withToJson.toJSON(key)
+    : v;
 }
 
 /** scalar renders a leaf; object members that JSON omits were filtered out before, so what is left in an array is null. */

@@ -39,7 +39,11 @@ function elector(identity: string): LeaderElector {
   });
 }
 
-function campaign(e: LeaderElector): { outcome: Promise<string>; leading: Promise<AbortSignal>; stop: AbortController } {
+function campaign(e: LeaderElector): {
+  outcome: Promise<string>;
+  leading: Promise<AbortSignal>;
+  stop: AbortController;
+} {
   const stop = new AbortController();
   stops.push(stop);
   let started!: (s: AbortSignal) => void;
@@ -49,7 +53,10 @@ function campaign(e: LeaderElector): { outcome: Promise<string>; leading: Promis
 }
 
 const lease = () => api.object(LeaseResource, 'system', 'op-lock') as { spec: Record<string, unknown> } | undefined;
-const puts = (holder: string) => api.requests.filter((r) => r.method === 'PUT' && (r.body as { spec?: { holderIdentity?: string } }).spec?.holderIdentity === holder);
+const puts = (holder: string) =>
+  api.requests.filter(
+    (r) => r.method === 'PUT' && (r.body as { spec?: { holderIdentity?: string } }).spec?.holderIdentity === holder,
+  );
 
 async function until(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setTimeout(r, 5));
@@ -61,7 +68,9 @@ describe('LeaderElector', () => {
     const run = campaign(a);
     await run.leading;
     expect(a.isLeader()).toBe(true);
-    expect((await registry.getSingleMetric('leader_election_master_status')?.get())?.values).toEqual([{ labels: { name: 'op-lock' }, value: 1 }]);
+    expect((await registry.getSingleMetric('leader_election_master_status')?.get())?.values).toEqual([
+      { labels: { name: 'op-lock' }, value: 1 },
+    ]);
     const created = lease()!.spec;
     expect(created).toMatchObject({ holderIdentity: 'a', leaseDurationSeconds: 3, leaseTransitions: 0 });
     expect(created.renewTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
@@ -93,7 +102,10 @@ describe('LeaderElector', () => {
     const leading = await run.leading;
     api.fault({ match: (r) => r.method === 'PUT', respond: status(409, 'Conflict', 'the object has been modified') });
     const current = api.object(LeaseResource, 'system', 'op-lock')!;
-    api.put(LeaseResource, { ...current, spec: { ...(current as { spec: object }).spec, holderIdentity: 'intruder' } } as never);
+    api.put(LeaseResource, {
+      ...current,
+      spec: { ...(current as { spec: object }).spec, holderIdentity: 'intruder' },
+    } as never);
     expect(await run.outcome).toBe('lost');
     expect(leading.aborted).toBe(true);
     expect(a.isLeader()).toBe(false);
@@ -104,7 +116,8 @@ describe('LeaderElector', () => {
     const a = elector('a');
     const run = campaign(a);
     const leading = await run.leading;
-    for (let i = 0; i < 1000; i++) api.fault({ match: (r) => r.method === 'GET', respond: status(500, 'InternalError', 'etcd unavailable') });
+    for (let i = 0; i < 1000; i++)
+      api.fault({ match: (r) => r.method === 'GET', respond: status(500, 'InternalError', 'etcd unavailable') });
     await until(() => api.pendingFaults < 995);
     offset += 2500;
     expect(await run.outcome).toBe('lost');
@@ -129,7 +142,13 @@ describe('LeaderElector', () => {
     const long = new Date(Date.now() - 3_600_000).toISOString();
     api.put(LeaseResource, {
       metadata: { name: 'op-lock', namespace: 'system' },
-      spec: { holderIdentity: 'dead', leaseDurationSeconds: 3, renewTime: long, acquireTime: long, leaseTransitions: 4 },
+      spec: {
+        holderIdentity: 'dead',
+        leaseDurationSeconds: 3,
+        renewTime: long,
+        acquireTime: long,
+        leaseTransitions: 4,
+      },
     } as never);
     const b = elector('b');
     const run = campaign(b);
@@ -144,7 +163,11 @@ describe('LeaderElector', () => {
 
   it('rejects inconsistent timings', () => {
     const lock = new LeaseLock(new RestClient(transport), 'system', 'x');
-    expect(() => new LeaderElector({ lock, logger: silentLogger(), leaseDurationMs: 10_000, renewDeadlineMs: 10_000 })).toThrow(/leaseDuration must be greater/);
-    expect(() => new LeaderElector({ lock, logger: silentLogger(), renewDeadlineMs: 2_000, retryPeriodMs: 2_000 })).toThrow(/renewDeadline must be greater/);
+    expect(
+      () => new LeaderElector({ lock, logger: silentLogger(), leaseDurationMs: 10_000, renewDeadlineMs: 10_000 }),
+    ).toThrow(/leaseDuration must be greater/);
+    expect(
+      () => new LeaderElector({ lock, logger: silentLogger(), renewDeadlineMs: 2_000, retryPeriodMs: 2_000 }),
+    ).toThrow(/renewDeadline must be greater/);
   });
 });

@@ -65,8 +65,10 @@ export class LeaderElector {
     this.leaseDurationMs = options.leaseDurationMs ?? 15_000;
     this.renewDeadlineMs = options.renewDeadlineMs ?? 10_000;
     this.retryPeriodMs = options.retryPeriodMs ?? 2_000;
-    if (this.leaseDurationMs <= this.renewDeadlineMs) throw new Error('leader election: leaseDuration must be greater than renewDeadline');
-    if (this.renewDeadlineMs <= this.retryPeriodMs * 1.2) throw new Error('leader election: renewDeadline must be greater than retryPeriod*1.2');
+    if (this.leaseDurationMs <= this.renewDeadlineMs)
+      throw new Error('leader election: leaseDuration must be greater than renewDeadline');
+    if (this.renewDeadlineMs <= this.retryPeriodMs * 1.2)
+      throw new Error('leader election: renewDeadline must be greater than retryPeriod*1.2');
     this.clock = options.clock ?? realClock;
     this.log = options.logger.child({ lease: options.lock.describe(), identity: this.identity });
   }
@@ -99,7 +101,9 @@ export class LeaderElector {
         if (signal.aborted) return 'stopped';
         // A hung request must not outlive the renew deadline: bound each renewal by what is left of it.
         const remaining = this.renewDeadlineMs - (this.clock.now() - lastRenew);
-        const attempt = await this.tryAcquireOrRenew(AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, remaining))]));
+        const attempt = await this.tryAcquireOrRenew(
+          AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, remaining))]),
+        );
         if (signal.aborted) return 'stopped';
         if (attempt === 'ok') {
           lastRenew = this.clock.now();
@@ -113,7 +117,10 @@ export class LeaderElector {
         }
         if (this.clock.now() - lastRenew >= this.renewDeadlineMs) {
           this.setLeading(false);
-          this.log.error({ renewDeadlineMs: this.renewDeadlineMs }, 'failed to renew leader lease within the renew deadline');
+          this.log.error(
+            { renewDeadlineMs: this.renewDeadlineMs },
+            'failed to renew leader lease within the renew deadline',
+          );
           return 'lost';
         }
       }
@@ -168,13 +175,18 @@ export class LeaderElector {
       return 'failed';
     }
     const seen = this.observed;
-    if (seen === undefined || seen.resourceVersion !== current.resourceVersion || !sameRecord(seen.record, current.record)) {
+    if (
+      seen === undefined ||
+      seen.resourceVersion !== current.resourceVersion ||
+      !sameRecord(seen.record, current.record)
+    ) {
       this.observed = { ...current, at: this.clock.now() };
     }
     const record = current.record;
     const held = record.holderIdentity !== '' && record.holderIdentity !== this.identity;
     if (held && this.observed!.at + record.leaseDurationSeconds * 1000 > now) {
-      if (seen?.record.holderIdentity !== record.holderIdentity) this.log.info({ holder: record.holderIdentity }, 'leader lease is held by another candidate');
+      if (seen?.record.holderIdentity !== record.holderIdentity)
+        this.log.info({ holder: record.holderIdentity }, 'leader lease is held by another candidate');
       return 'held';
     }
     if (record.holderIdentity === this.identity) {
@@ -206,7 +218,11 @@ export class LeaderElector {
 }
 
 function sameRecord(a: LeaderElectionRecord, b: LeaderElectionRecord): boolean {
-  return a.holderIdentity === b.holderIdentity && a.renewTime === b.renewTime && a.leaseDurationSeconds === b.leaseDurationSeconds;
+  return (
+    a.holderIdentity === b.holderIdentity &&
+    a.renewTime === b.renewTime &&
+    a.leaseDurationSeconds === b.leaseDurationSeconds
+  );
 }
 
 function jitter(ms: number): number {

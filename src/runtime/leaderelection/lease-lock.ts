@@ -5,7 +5,13 @@ import { defineResource } from '../resource.js';
 import type { Wire } from '../wire.js';
 
 /** LeaseResource is `coordination.k8s.io/v1` Lease, the lock leader election holds. */
-export const LeaseResource = defineResource<V1Lease>({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true });
+export const LeaseResource = defineResource<V1Lease>({
+  group: 'coordination.k8s.io',
+  version: 'v1',
+  kind: 'Lease',
+  plural: 'leases',
+  namespaced: true,
+});
 
 /** LeaderElectionRecord is what a lease says about its holder. */
 export interface LeaderElectionRecord {
@@ -40,7 +46,11 @@ export class LeaseLock {
   /** LeaseLock.get returns the current record, or undefined when the Lease does not exist. */
   async get(signal?: AbortSignal): Promise<LockState | undefined> {
     try {
-      const lease = await this.rest.get(LeaseResource, { namespace: this.namespace, name: this.name }, signal === undefined ? {} : { signal });
+      const lease = await this.rest.get(
+        LeaseResource,
+        { namespace: this.namespace, name: this.name },
+        signal === undefined ? {} : { signal },
+      );
       return { record: toRecord(lease), resourceVersion: lease.metadata?.resourceVersion ?? '' };
     } catch (err) {
       if (isNotFound(err)) return undefined;
@@ -50,7 +60,11 @@ export class LeaseLock {
 
   /** LeaseLock.create creates the Lease with the record; fails with 409 AlreadyExists if another candidate was first. */
   async create(record: LeaderElectionRecord, signal?: AbortSignal): Promise<LockState> {
-    const lease = await this.rest.create(LeaseResource, { metadata: { name: this.name, namespace: this.namespace }, spec: toSpec(record) }, { signal });
+    const lease = await this.rest.create(
+      LeaseResource,
+      { metadata: { name: this.name, namespace: this.namespace }, spec: toSpec(record) },
+      { signal },
+    );
     return { record: toRecord(lease), resourceVersion: lease.metadata?.resourceVersion ?? '' };
   }
 

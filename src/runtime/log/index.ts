@@ -5,4 +5,13 @@
  *
  * @packageDocumentation
  */
-export { newLogger, parseLogLevel, silentLogger, withName, withValues, type Logger, type LoggerOptions, type LogLevel } from './logger.js';
+export {
+  newLogger,
+  parseLogLevel,
+  silentLogger,
+  withName,
+  withValues,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+} from './logger.js';

@@ -4,7 +4,10 @@ import { formatRecord } from './pretty.js';
 
 function capture(): { lines: () => Record<string, unknown>[]; destination: { write(s: string): void } } {
   const out: string[] = [];
-  return { lines: () => out.map((l) => JSON.parse(l) as Record<string, unknown>), destination: { write: (s: string) => void out.push(s) } };
+  return {
+    lines: () => out.map((l) => JSON.parse(l) as Record<string, unknown>),
+    destination: { write: (s: string) => void out.push(s) },
+  };
 }
 
 describe('newLogger', () => {

@@ -12,7 +12,7 @@ const LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 
 /** LoggerOptions configures {@link newLogger}. */
 export interface LoggerOptions {
   /** Minimum level; defaults to `info` (`debug` in development mode). Accepts a flag value such as `--zap-log-level`. */
-  level?: LogLevel | string;
+  level?: string;
   /** Development mode: human-readable single-line output and `debug` by default, like zap's development mode. */
   development?: boolean;
   /** Static key/values put on every record, such as `{ controller: 'memcached' }`. */
@@ -41,7 +41,8 @@ export function parseLogLevel(value: string | undefined, fallback: LogLevel = 'i
  */
 export function newLogger(options: LoggerOptions = {}): Logger {
   const level = parseLogLevel(options.level, options.development === true ? 'debug' : 'info');
-  const destination = options.destination ?? (options.development === true ? prettyDestination(process.stdout) : undefined);
+  const destination =
+    options.destination ?? (options.development === true ? prettyDestination(process.stdout) : undefined);
   const config = {
     level,
     base: options.bindings ?? null,

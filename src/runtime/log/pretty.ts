@@ -24,6 +24,8 @@ export function formatRecord(line: string): string {
   const fields = Object.entries(rest)
     .map(([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v)}`)
     .join(' ');
-  const head = `${String(time ?? '')} ${String(level ?? '').toUpperCase().padEnd(5)} ${String(msg ?? '')}`;
+  const head = `${String(time ?? '')} ${String(level ?? '')
+    .toUpperCase()
+    .padEnd(5)} ${String(msg ?? '')}`;
   return fields === '' ? `${head}\n` : `${head}\t${fields}\n`;
 }

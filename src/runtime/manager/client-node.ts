@@ -22,7 +22,8 @@ const nodeModule = process.getBuiltinModule('node:module');
 export function loadKubeConfigClass(): typeof KubeConfig {
   const config = (
     typeof require === 'function'
-      ? require('@kubernetes/client-node/dist/config.js')
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build has require, the ESM one createRequire
+        require('@kubernetes/client-node/dist/config.js')
       : nodeModule.createRequire(import.meta.url)('@kubernetes/client-node/dist/config.js')
   ) as { KubeConfig: typeof KubeConfig };
   return config.KubeConfig;

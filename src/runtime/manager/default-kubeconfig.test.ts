@@ -7,7 +7,13 @@ import { silentLogger } from '../log/logger.js';
 import { defineResource } from '../resource.js';
 import { createManager } from './manager.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 
 let api: StubApiServer;
 let dir: string;
@@ -33,7 +39,10 @@ describe('createManager with the default kubeconfig', () => {
     const seen: StubRequest[] = [];
     api.route('GET', '/api/v1/namespaces/default/configmaps/cm', (req) => {
       seen.push(req);
-      return { status: 200, body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'default', name: 'cm' } } };
+      return {
+        status: 200,
+        body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'default', name: 'cm' } },
+      };
     });
 
     const mgr = await createManager({ logger: silentLogger() });

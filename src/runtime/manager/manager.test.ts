@@ -11,7 +11,13 @@ import { status } from '../fixtures/stub-apiserver.js';
 import { createManager, type Manager } from './manager.js';
 import type { ManagerOptions } from './options.js';
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
 
 let api: StubApiServer;
 let stop: AbortController;
@@ -64,11 +70,15 @@ function recordingRunnable(needLeaderElection?: boolean) {
 
 describe('createManager', () => {
   it('rejects malformed bind addresses and leader election without a namespace', async () => {
-    await expect(manager({ healthProbeBindAddress: '8081' })).rejects.toThrow(/health probe bind address "8081" is invalid/);
+    await expect(manager({ healthProbeBindAddress: '8081' })).rejects.toThrow(
+      /health probe bind address "8081" is invalid/,
+    );
     const saved = process.env.POD_NAMESPACE;
     delete process.env.POD_NAMESPACE;
     try {
-      await expect(manager({ leaderElection: { enabled: true, id: 'x.example.com' } })).rejects.toThrow(/leader election needs a namespace/);
+      await expect(manager({ leaderElection: { enabled: true, id: 'x.example.com' } })).rejects.toThrow(
+        /leader election needs a namespace/,
+      );
     } finally {
       if (saved !== undefined) process.env.POD_NAMESPACE = saved;
     }
@@ -104,13 +114,19 @@ describe('createManager with self-managed webhook certificates', () => {
 
 describe('createManager without a kubeConfig', () => {
   it('explains that no cluster configuration was found', async () => {
-    const saved = { HOME: process.env.HOME, KUBECONFIG: process.env.KUBECONFIG, KUBERNETES_SERVICE_HOST: process.env.KUBERNETES_SERVICE_HOST };
+    const saved = {
+      HOME: process.env.HOME,
+      KUBECONFIG: process.env.KUBECONFIG,
+      KUBERNETES_SERVICE_HOST: process.env.KUBERNETES_SERVICE_HOST,
+    };
     const home = await mkdtemp(join(tmpdir(), 'no-kube-'));
     process.env.HOME = home;
     delete process.env.KUBECONFIG;
     delete process.env.KUBERNETES_SERVICE_HOST;
     try {
-      await expect(createManager({ logger: silentLogger() })).rejects.toThrow(/no Kubernetes configuration found: set KUBECONFIG/);
+      await expect(createManager({ logger: silentLogger() })).rejects.toThrow(
+        /no Kubernetes configuration found: set KUBECONFIG/,
+      );
     } finally {
       for (const [k, v] of Object.entries(saved)) {
         if (v === undefined) delete process.env[k];
@@ -125,7 +141,10 @@ describe('Manager', () => {
   it('serves /readyz 500 until caches sync, then 200; /healthz from the start', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    api.fault({ match: (r) => r.path === '/api/v1/configmaps' && !r.query.has('watch'), respond: status(500, 'InternalError', 'not yet') });
+    api.fault({
+      match: (r) => r.path === '/api/v1/configmaps' && !r.query.has('watch'),
+      respond: status(500, 'InternalError', 'not yet'),
+    });
     const mgr = await manager({ healthProbeBindAddress: '127.0.0.1:0', reflector: { sleep: () => gate } });
     mgr.addHealthzCheck('ping', () => undefined);
     let extraReady = false;
@@ -153,7 +172,13 @@ describe('Manager', () => {
   });
 
   it('fails start when caches do not sync in time, naming the resource and hinting at a missing CRD', async () => {
-    const Missing = defineResource({ group: 'nope.example.com', version: 'v1', kind: 'Missing', plural: 'missings', namespaced: true });
+    const Missing = defineResource({
+      group: 'nope.example.com',
+      version: 'v1',
+      kind: 'Missing',
+      plural: 'missings',
+      namespaced: true,
+    });
     const mgr = await manager({ cacheSyncTimeoutMs: 300, reflector: { backoff: { initialMs: 10, maxMs: 20 } } });
     mgr.getCache().getInformer(Missing);
     const { state, runnable } = recordingRunnable(false);
@@ -162,17 +187,30 @@ describe('Manager', () => {
       () => new Error('start resolved'),
       (err: unknown) => err as Error,
     );
-    expect(outcome.message).toMatch(/^timed out after 0\.3s waiting for caches to sync: missings\.nope\.example\.com \(.*could not find the requested resource.* - is its CRD installed\?\)$/);
+    expect(outcome.message).toMatch(
+      /^timed out after 0\.3s waiting for caches to sync: missings\.nope\.example\.com \(.*could not find the requested resource.* - is its CRD installed\?\)$/,
+    );
     expect(state.started).toBe(false);
   });
 
   it('starts controllers only once elected and releases the lease on shutdown', async () => {
     const mgr = await manager({
-      leaderElection: { enabled: true, id: 'op.example.com', namespace: 'system', identity: 'me', leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 20 },
+      leaderElection: {
+        enabled: true,
+        id: 'op.example.com',
+        namespace: 'system',
+        identity: 'me',
+        leaseDurationMs: 3000,
+        renewDeadlineMs: 2000,
+        retryPeriodMs: 20,
+      },
     });
     // Someone else holds the lease at first.
     const now = new Date().toISOString();
-    api.put(LeaseResource, { metadata: { name: 'op.example.com', namespace: 'system' }, spec: { holderIdentity: 'other', leaseDurationSeconds: 3, renewTime: now, acquireTime: now } } as never);
+    api.put(LeaseResource, {
+      metadata: { name: 'op.example.com', namespace: 'system' },
+      spec: { holderIdentity: 'other', leaseDurationSeconds: 3, renewTime: now, acquireTime: now },
+    } as never);
     const controller = recordingRunnable();
     const everywhere = recordingRunnable(false);
     mgr.add(controller.runnable);
@@ -194,12 +232,23 @@ describe('Manager', () => {
     stop.abort();
     await running;
     expect(controller.state.stopped && everywhere.state.stopped).toBe(true);
-    expect((api.object(LeaseResource, 'system', 'op.example.com') as { spec: object }).spec).toMatchObject({ holderIdentity: '', leaseDurationSeconds: 1 });
+    expect((api.object(LeaseResource, 'system', 'op.example.com') as { spec: object }).spec).toMatchObject({
+      holderIdentity: '',
+      leaseDurationSeconds: 1,
+    });
   });
 
   it('rejects start with "leader election lost" when the lease is taken', async () => {
     const mgr = await manager({
-      leaderElection: { enabled: true, id: 'op.example.com', namespace: 'system', identity: 'me', leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 20 },
+      leaderElection: {
+        enabled: true,
+        id: 'op.example.com',
+        namespace: 'system',
+        identity: 'me',
+        leaseDurationMs: 3000,
+        renewDeadlineMs: 2000,
+        retryPeriodMs: 20,
+      },
     });
     const controller = recordingRunnable();
     mgr.add(controller.runnable);
@@ -223,7 +272,12 @@ describe('Manager', () => {
   it('rejects when runnables do not stop within the grace period', async () => {
     const mgr = await manager({ gracefulShutdownTimeoutMs: 50 });
     let started = false;
-    mgr.add({ start: () => { started = true; return new Promise<void>(() => undefined); } });
+    mgr.add({
+      start: () => {
+        started = true;
+        return new Promise<void>(() => undefined);
+      },
+    });
     const running = mgr.start(stop.signal);
     await until(() => started);
     stop.abort();
@@ -262,15 +316,24 @@ describe('Manager', () => {
   });
 
   it('records events as events.k8s.io/v1 Events through the API server', async () => {
-    api.serve(defineResource({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true }));
+    api.serve(
+      defineResource({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true }),
+    );
     const mgr = await manager();
     const running = mgr.start(stop.signal);
     await mgr.elected();
     const regarding = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'ns', uid: 'u1' } };
     mgr.getEventRecorder('cm-controller').event(regarding, 'Normal', 'Created', 'created it');
-    await until(() => api.requests.some((r) => r.method === 'POST' && r.path === '/apis/events.k8s.io/v1/namespaces/ns/events'));
+    await until(() =>
+      api.requests.some((r) => r.method === 'POST' && r.path === '/apis/events.k8s.io/v1/namespaces/ns/events'),
+    );
     const posted = api.requests.find((r) => r.path.endsWith('/events'))?.body as Record<string, unknown>;
-    expect(posted).toMatchObject({ reason: 'Created', note: 'created it', type: 'Normal', reportingController: 'cm-controller' });
+    expect(posted).toMatchObject({
+      reason: 'Created',
+      note: 'created it',
+      type: 'Normal',
+      reportingController: 'cm-controller',
+    });
     stop.abort();
     await running;
   });
@@ -280,7 +343,11 @@ describe('Manager', () => {
     api.put(ConfigMap, { metadata: { name: 'owned', namespace: 'a', ownerReferences: [owner] } });
     api.put(ConfigMap, { metadata: { name: 'free', namespace: 'a' } });
     const mgr = await manager();
-    mgr.getFieldIndexer().indexField(ConfigMap, '.metadata.controller', (cm) => (cm.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name));
+    mgr
+      .getFieldIndexer()
+      .indexField(ConfigMap, '.metadata.controller', (cm) =>
+        (cm.metadata?.ownerReferences ?? []).filter((r) => r.controller === true).map((r) => r.name),
+      );
     const running = mgr.start(stop.signal);
     await mgr.elected();
     const found = await mgr.client.list(ConfigMap, { namespace: 'a', matchingFields: { '.metadata.controller': 'o' } });

@@ -83,7 +83,13 @@ export interface Manager {
   start(signal: AbortSignal): Promise<void>;
 }
 
-const EventResource = defineResource<EventsV1Event>({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true });
+const EventResource = defineResource<EventsV1Event>({
+  group: 'events.k8s.io',
+  version: 'v1',
+  kind: 'Event',
+  plural: 'events',
+  namespaced: true,
+});
 /** DEFAULT_CACHE_SYNC_TIMEOUT_MS is controller-runtime's default CacheSyncTimeout. */
 const DEFAULT_CACHE_SYNC_TIMEOUT_MS = 120_000;
 
@@ -106,7 +112,9 @@ export async function createManager(options: ManagerOptions = {}): Promise<Manag
     if (options.leaderElection.id === '') throw new Error('leader election needs an id (the Lease name)');
     leaseNamespace = options.leaderElection.namespace ?? (await podNamespace());
     if (leaseNamespace === undefined) {
-      throw new Error('leader election needs a namespace: not running in a cluster, so set leaderElection.namespace (or POD_NAMESPACE)');
+      throw new Error(
+        'leader election needs a namespace: not running in a cluster, so set leaderElection.namespace (or POD_NAMESPACE)',
+      );
     }
   }
   checkWebhookCertificates(options.webhook);
@@ -166,11 +174,20 @@ class ControllerManager implements Manager {
       bypass: options.cache?.bypass,
       reflector: options.reflector,
     });
-    const cachesNamespace = (resource: ResourceDescriptor, namespace: string) => this.cache.servesReads(resource) && this.cache.cachesNamespace(resource, namespace);
+    const cachesNamespace = (resource: ResourceDescriptor, namespace: string) =>
+      this.cache.servesReads(resource) && this.cache.cachesNamespace(resource, namespace);
     const servesReads = (resource: ResourceDescriptor) => this.cache.servesReads(resource);
     const ryw = options.readYourWrites;
-    this.ownWrites = ryw === false ? undefined : new OwnWrites(this.cache, { cachesNamespace, timeoutMs: ryw?.timeoutMs });
-    this.client = newClient({ rest: this.rest, cache: this.cache, fieldManager, cachesNamespace, servesReads, ownWrites: this.ownWrites });
+    this.ownWrites =
+      ryw === false ? undefined : new OwnWrites(this.cache, { cachesNamespace, timeoutMs: ryw?.timeoutMs });
+    this.client = newClient({
+      rest: this.rest,
+      cache: this.cache,
+      fieldManager,
+      cachesNamespace,
+      servesReads,
+      ownWrites: this.ownWrites,
+    });
     this.apiReader = newClient({ rest: this.rest, fieldManager });
     this.identity = options.leaderElection?.identity ?? newIdentity();
     this.groups = new RunnableGroups(logger, options.gracefulShutdownTimeoutMs ?? 30_000);
@@ -285,7 +302,9 @@ class ControllerManager implements Manager {
       const cacheRun = this.cache.start(cacheStop.signal);
       log.info({}, 'waiting for caches to sync');
       const syncTimeoutMs = this.options.cacheSyncTimeoutMs ?? DEFAULT_CACHE_SYNC_TIMEOUT_MS;
-      this.cacheSynced = await this.cache.waitForCacheSync(AbortSignal.any([run.signal, AbortSignal.timeout(syncTimeoutMs)]));
+      this.cacheSynced = await this.cache.waitForCacheSync(
+        AbortSignal.any([run.signal, AbortSignal.timeout(syncTimeoutMs)]),
+      );
       if (!this.cacheSynced && !run.signal.aborted) {
         // Without this bound a CRD that is not installed would keep the manager waiting forever, unready.
         const err = cacheSyncTimeoutError(syncTimeoutMs, this.cache.unsynced());
@@ -319,7 +338,8 @@ class ControllerManager implements Manager {
           });
         }
       }
-      if (!run.signal.aborted) await new Promise<void>((r) => run.signal.addEventListener('abort', () => r(), { once: true }));
+      if (!run.signal.aborted)
+        await new Promise<void>((r) => run.signal.addEventListener('abort', () => r(), { once: true }));
       log.info({}, 'stopping manager');
       await this.groups.stopRunnables();
       cacheStop.abort();
@@ -390,7 +410,8 @@ function cacheSyncTimeoutError(timeoutMs: number, unsynced: Array<{ resource: st
   return new Error(`timed out after ${timeoutMs / 1000}s waiting for caches to sync: ${parts.join('; ')}`);
 }
 
-const NO_CONFIG_MESSAGE = 'no Kubernetes configuration found: set KUBECONFIG, create ~/.kube/config, run in a cluster, or pass kubeConfig to createManager';
+const NO_CONFIG_MESSAGE =
+  'no Kubernetes configuration found: set KUBECONFIG, create ~/.kube/config, run in a cluster, or pass kubeConfig to createManager';
 
 /**
  * defaultClusterAccess finds the cluster like client-node's `loadFromDefault`, with the runtime's light

@@ -8,7 +8,11 @@ let server: HealthProbeServer;
 
 beforeEach(() => {
   stop = new AbortController();
-  server = new HealthProbeServer({ address: { host: '127.0.0.1', port: 0 }, logger: silentLogger(), checkTimeoutMs: 50 });
+  server = new HealthProbeServer({
+    address: { host: '127.0.0.1', port: 0 },
+    logger: silentLogger(),
+    checkTimeoutMs: 50,
+  });
 });
 afterEach(() => stop.abort());
 
@@ -36,7 +40,10 @@ describe('HealthProbeServer', () => {
     void server.start(stop.signal);
     await server.ready();
     const all = await get('/healthz');
-    expect(all).toEqual({ code: 500, body: '[+]ping ok\n[-]db failed: reason withheld\n[-]slow failed: reason withheld\nhealthz check failed\n' });
+    expect(all).toEqual({
+      code: 500,
+      body: '[+]ping ok\n[-]db failed: reason withheld\n[-]slow failed: reason withheld\nhealthz check failed\n',
+    });
     expect(await get('/healthz/ping')).toEqual({ code: 200, body: 'ok' });
     expect((await get('/healthz/db')).code).toBe(500);
     expect((await get('/livez')).code).toBe(404);

@@ -103,7 +103,9 @@ export class HealthProbeServer implements Runnable {
       reply(res, 200, 'ok');
       return;
     }
-    const lines = results.map((r) => (r.err === undefined ? `[+]${r.name} ok` : `[-]${r.name} failed: reason withheld`));
+    const lines = results.map((r) =>
+      r.err === undefined ? `[+]${r.name} ok` : `[-]${r.name} failed: reason withheld`,
+    );
     lines.push(failed.length === 0 ? `${group} check passed` : `${group} check failed`);
     reply(res, failed.length === 0 ? 200 : 500, `${lines.join('\n')}\n`);
   }
@@ -126,7 +128,8 @@ export class HealthProbeServer implements Runnable {
 }
 
 function addCheck(checks: Map<string, Checker>, kind: string, name: string, check: Checker): void {
-  if (!/^[A-Za-z0-9][-A-Za-z0-9_.]*$/.test(name)) throw new Error(`${kind} check name "${name}" is invalid: use letters, digits, '-', '_' and '.'`);
+  if (!/^[A-Za-z0-9][-A-Za-z0-9_.]*$/.test(name))
+    throw new Error(`${kind} check name "${name}" is invalid: use letters, digits, '-', '_' and '.'`);
   if (checks.has(name)) throw new Error(`${kind} check "${name}" is already registered`);
   checks.set(name, check);
 }

@@ -87,8 +87,15 @@ export class RunnableGroups {
     const inTime = await this.waitBounded(all);
     if (!inTime) {
       const still = all.filter((s) => !s.finished).map((s) => s.name);
-      this.log.error({ timeoutMs: this.gracefulShutdownTimeoutMs, running: still }, 'graceful shutdown timed out; not releasing the leader lease');
-      this.recordFailure(new Error(`failed waiting for all runnables to end within grace period of ${this.gracefulShutdownTimeoutMs} ms`));
+      this.log.error(
+        { timeoutMs: this.gracefulShutdownTimeoutMs, running: still },
+        'graceful shutdown timed out; not releasing the leader lease',
+      );
+      this.recordFailure(
+        new Error(
+          `failed waiting for all runnables to end within grace period of ${this.gracefulShutdownTimeoutMs} ms`,
+        ),
+      );
       return;
     }
     for (const hook of this.releaseHooks) await hook();
@@ -133,7 +140,8 @@ export class RunnableGroups {
         started.finished = true;
       });
     const ready = (runnable as { ready?: () => Promise<void> }).ready;
-    started.ready = typeof ready === 'function' ? Promise.race([ready.call(runnable), started.done]) : Promise.resolve();
+    started.ready =
+      typeof ready === 'function' ? Promise.race([ready.call(runnable), started.done]) : Promise.resolve();
     this.running[group].push(started);
   }
 

@@ -1,4 +1,11 @@
-import type { Counter, CounterConfiguration, Gauge, GaugeConfiguration, Histogram, HistogramConfiguration } from 'prom-client';
+import type {
+  Counter,
+  CounterConfiguration,
+  Gauge,
+  GaugeConfiguration,
+  Histogram,
+  HistogramConfiguration,
+} from 'prom-client';
 import { Counter as CounterClass, Gauge as GaugeClass, Histogram as HistogramClass } from './prom-client-core.js';
 import { registry } from './registry.js';
 
@@ -21,7 +28,9 @@ export function getOrCreateGauge<L extends string>(config: Omit<GaugeConfigurati
 }
 
 /** getOrCreateHistogram returns the histogram named `config.name` in the runtime registry, creating it once. */
-export function getOrCreateHistogram<L extends string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
+export function getOrCreateHistogram<L extends string>(
+  config: Omit<HistogramConfiguration<L>, 'registers'>,
+): Histogram<L> {
   const existing = registry.getSingleMetric(config.name);
   if (existing) return existing as unknown as Histogram<L>;
   return new HistogramClass<L>({ ...config, registers: [registry] });

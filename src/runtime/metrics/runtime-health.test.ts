@@ -35,8 +35,11 @@ describe('EventLoopLagHistogram', () => {
     // Each sample is the time between two timer firings: the 10 ms resolution plus the lag.
     for (const lagMs of [0.5, 3, 30, 2000]) monitor.record(Math.round((10 + lagMs) * MS));
     const first = lag.get();
-    const bucket = (le: number | string) => first.values.find((v) => v.metricName.endsWith('_bucket') && v.labels['le'] === le)?.value;
-    expect([bucket(0.001), bucket(0.005), bucket(0.025), bucket(0.05), bucket(1), bucket(2.5), bucket('+Inf')]).toEqual([1, 2, 2, 3, 3, 4, 4]);
+    const bucket = (le: number | string) =>
+      first.values.find((v) => v.metricName.endsWith('_bucket') && v.labels['le'] === le)?.value;
+    expect([bucket(0.001), bucket(0.005), bucket(0.025), bucket(0.05), bucket(1), bucket(2.5), bucket('+Inf')]).toEqual(
+      [1, 2, 2, 3, 3, 4, 4],
+    );
     expect(first.values.find((v) => v.metricName.endsWith('_sum'))?.value).toBeCloseTo(2.0335, 2);
     expect(monitor.count).toBe(4);
 
@@ -62,7 +65,9 @@ describe('registerRuntimeMetrics', () => {
 
     const other = new Registry();
     new Counter({ name: 'process_cpu_seconds_total', help: 'collectDefaultMetrics', registers: [other] });
-    expect(() => registerRuntimeMetrics(other)).toThrow(/process_cpu_seconds_total is already registered.*runtimeMetrics: false/);
+    expect(() => registerRuntimeMetrics(other)).toThrow(
+      /process_cpu_seconds_total is already registered.*runtimeMetrics: false/,
+    );
   });
 
   it('leaves the GC durations out when asked, and only them', () => {
@@ -77,13 +82,17 @@ describe('registerRuntimeMetrics', () => {
     // The monitor records from its second firing on (the first only marks the time): let it fire twice.
     await new Promise((r) => setTimeout(r, 250));
     const before = await registry.metrics();
-    const slowBefore = sample(before, 'nodejs_eventloop_lag_seconds_count')! - sample(before, 'nodejs_eventloop_lag_seconds_bucket', 'le="0.1"')!;
+    const slowBefore =
+      sample(before, 'nodejs_eventloop_lag_seconds_count')! -
+      sample(before, 'nodejs_eventloop_lag_seconds_bucket', 'le="0.1"')!;
     // Longer than the monitor's 100 ms period plus the bucket bound, so one sample lags more than 0.1 s.
     const until = performance.now() + 250;
     while (performance.now() < until);
     await new Promise((r) => setTimeout(r, 30));
     const after = await registry.metrics();
-    const slowAfter = sample(after, 'nodejs_eventloop_lag_seconds_count')! - sample(after, 'nodejs_eventloop_lag_seconds_bucket', 'le="0.1"')!;
+    const slowAfter =
+      sample(after, 'nodejs_eventloop_lag_seconds_count')! -
+      sample(after, 'nodejs_eventloop_lag_seconds_bucket', 'le="0.1"')!;
     expect(slowAfter).toBeGreaterThan(slowBefore);
     expect(sample(after, 'nodejs_eventloop_lag_seconds_sum')).toBeGreaterThan(0.1);
   });
@@ -92,7 +101,13 @@ describe('registerRuntimeMetrics', () => {
     const h = createHistogram();
     for (let v = 1; v <= 500; v++) h.record(v * 7);
     // Limits between samples (7, 14, ... 3500), away from the histogram's rounding of 3 significant digits.
-    const expected = new Map([[10, 1], [703, 100], [1403, 200], [3000, 428], [4000, 500]]);
+    const expected = new Map([
+      [10, 1],
+      [703, 100],
+      [1403, 200],
+      [3000, 428],
+      [4000, 500],
+    ]);
     let below = 0;
     for (const [limit, count] of expected) {
       const fromBelow = countAtOrBelow(h, limit, 500, (100 * below) / 500);
@@ -107,7 +122,8 @@ describe('registerRuntimeMetrics', () => {
     const gc = runInNewContext('gc') as () => void;
     const registry = new Registry();
     registerRuntimeMetrics(registry);
-    const majors = async () => sample(await registry.metrics(), 'nodejs_gc_duration_seconds_count', 'kind="major"') ?? 0;
+    const majors = async () =>
+      sample(await registry.metrics(), 'nodejs_gc_duration_seconds_count', 'kind="major"') ?? 0;
     const before = await majors();
     gc();
     // GC entries reach the observer in a later task.
@@ -118,7 +134,8 @@ describe('registerRuntimeMetrics', () => {
   it('counts active resources by type when scraped', async () => {
     const registry = new Registry();
     registerRuntimeMetrics(registry);
-    const servers = async () => sample(await registry.metrics(), 'nodejs_active_resources', 'type="TCPServerWrap"') ?? 0;
+    const servers = async () =>
+      sample(await registry.metrics(), 'nodejs_active_resources', 'type="TCPServerWrap"') ?? 0;
     const base = await servers();
     const server = createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

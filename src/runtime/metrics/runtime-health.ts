@@ -90,7 +90,14 @@ export function createRuntimeMetrics(resolutionMs: number, gcDurations: boolean)
   const gc = gcDurations ? [gcHistogram(perf)] : [];
 
   const gauge = (name: string, help: string, read: () => number): Metric =>
-    new Gauge({ name, help, registers: [], collect() { this.set(read()); } });
+    new Gauge({
+      name,
+      help,
+      registers: [],
+      collect() {
+        this.set(read());
+      },
+    });
   const resources = new Gauge({
     name: 'nodejs_active_resources',
     help: 'Resources (handles, requests, timers) keeping the event loop alive, by type.',
@@ -113,12 +120,16 @@ export function createRuntimeMetrics(resolutionMs: number, gcDurations: boolean)
     ...gc,
     gauge('nodejs_heap_size_used_bytes', 'V8 heap in use, in bytes.', () => process.memoryUsage().heapUsed),
     gauge('nodejs_heap_size_total_bytes', 'V8 heap allocated, in bytes.', () => process.memoryUsage().heapTotal),
-    gauge('nodejs_external_memory_bytes', 'Memory of C++ objects bound to JavaScript objects, in bytes.', () =>
-      process.memoryUsage().external,
+    gauge(
+      'nodejs_external_memory_bytes',
+      'Memory of C++ objects bound to JavaScript objects, in bytes.',
+      () => process.memoryUsage().external,
     ),
     resources,
-    gauge('nodejs_active_resources_total', 'Resources keeping the event loop alive.', () =>
-      process.getActiveResourcesInfo().length,
+    gauge(
+      'nodejs_active_resources_total',
+      'Resources keeping the event loop alive.',
+      () => process.getActiveResourcesInfo().length,
     ),
     gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss()),
     ...cpuCounters(),

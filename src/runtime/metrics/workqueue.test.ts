@@ -9,7 +9,9 @@ async function value(metric: string, labels: Record<string, string>, field?: str
   if (!m) return undefined;
   const data = await m.get();
   const hit = data.values.find(
-    (v) => Object.entries(labels).every(([k, val]) => v.labels[k] === val) && (field === undefined || (v as { metricName?: string }).metricName === field),
+    (v) =>
+      Object.entries(labels).every(([k, val]) => v.labels[k] === val) &&
+      (field === undefined || (v as { metricName?: string }).metricName === field),
   );
   return hit?.value;
 }

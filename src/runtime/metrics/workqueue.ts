@@ -24,7 +24,11 @@ function unfinishedByName(): Map<string, UnfinishedWork> {
 function metrics() {
   return {
     depth: getOrCreateGauge<QueueLabels>({ name: 'workqueue_depth', help: 'Current depth of workqueue', labelNames }),
-    adds: getOrCreateCounter<QueueLabels>({ name: 'workqueue_adds_total', help: 'Total number of adds handled by workqueue', labelNames }),
+    adds: getOrCreateCounter<QueueLabels>({
+      name: 'workqueue_adds_total',
+      help: 'Total number of adds handled by workqueue',
+      labelNames,
+    }),
     queueDuration: getOrCreateHistogram<QueueLabels>({
       name: 'workqueue_queue_duration_seconds',
       help: 'How long in seconds an item stays in workqueue before being requested',
@@ -37,7 +41,11 @@ function metrics() {
       labelNames,
       buckets: durationBuckets,
     }),
-    retries: getOrCreateCounter<QueueLabels>({ name: 'workqueue_retries_total', help: 'Total number of retries handled by workqueue', labelNames }),
+    retries: getOrCreateCounter<QueueLabels>({
+      name: 'workqueue_retries_total',
+      help: 'Total number of retries handled by workqueue',
+      labelNames,
+    }),
     unfinished: getOrCreateGauge<QueueLabels>({
       name: 'workqueue_unfinished_work_seconds',
       help: 'How many seconds of work in progress has not been observed by work_duration yet; large values indicate stuck workers',

@@ -5,5 +5,10 @@
  *
  * @packageDocumentation
  */
-export { annotationChangedPredicate, generationChangedPredicate, labelChangedPredicate, resourceVersionChangedPredicate } from './changed.js';
+export {
+  annotationChangedPredicate,
+  generationChangedPredicate,
+  labelChangedPredicate,
+  resourceVersionChangedPredicate,
+} from './changed.js';
 export { and, not, or, predicateFuncs, type Predicate, type PredicateFuncs } from './predicate.js';

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { KubernetesObject } from '../resource.js';
-import { annotationChangedPredicate, generationChangedPredicate, labelChangedPredicate, resourceVersionChangedPredicate } from './changed.js';
+import {
+  annotationChangedPredicate,
+  generationChangedPredicate,
+  labelChangedPredicate,
+  resourceVersionChangedPredicate,
+} from './changed.js';
 import { and, not, or, predicateFuncs } from './predicate.js';
 
-const obj = (meta: Record<string, unknown>): KubernetesObject => ({ metadata: { name: 'a', namespace: 'ns', ...meta } });
+const obj = (meta: Record<string, unknown>): KubernetesObject => ({
+  metadata: { name: 'a', namespace: 'ns', ...meta },
+});
 const upd = (o: Record<string, unknown>, n: Record<string, unknown>) => ({ objectOld: obj(o), objectNew: obj(n) });
 
 describe('changed predicates', () => {
@@ -59,7 +66,11 @@ describe('combinators', () => {
     expect(or(no, no).create(e)).toBe(false);
     expect(not(no).create(e)).toBe(true);
     expect(not(yes).update(upd({}, {}))).toBe(false);
-    expect(and(generationChangedPredicate(), labelChangedPredicate()).update(upd({ generation: 1 }, { generation: 2 }))).toBe(false);
-    expect(or(generationChangedPredicate(), labelChangedPredicate()).update(upd({ generation: 1 }, { generation: 2 }))).toBe(true);
+    expect(
+      and(generationChangedPredicate(), labelChangedPredicate()).update(upd({ generation: 1 }, { generation: 2 })),
+    ).toBe(false);
+    expect(
+      or(generationChangedPredicate(), labelChangedPredicate()).update(upd({ generation: 1 }, { generation: 2 })),
+    ).toBe(true);
   });
 });

@@ -21,7 +21,9 @@ export interface Predicate<T extends KubernetesObject = KubernetesObject> {
 export type PredicateFuncs<T extends KubernetesObject = KubernetesObject> = Required<Predicate<T>>;
 
 /** predicateFuncs builds a predicate from the filters given; missing ones let events through. */
-export function predicateFuncs<T extends KubernetesObject = KubernetesObject>(funcs: Predicate<T> = {}): PredicateFuncs<T> {
+export function predicateFuncs<T extends KubernetesObject = KubernetesObject>(
+  funcs: Predicate<T> = {},
+): PredicateFuncs<T> {
   return {
     create: (e) => funcs.create?.(e) ?? true,
     update: (e) => funcs.update?.(e) ?? true,

@@ -28,7 +28,8 @@ export interface Result {
 export const Result = {
   /** Result.requeueAfter reconciles the same request again after `ms` milliseconds. */
   requeueAfter(ms: number): Result {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`requeueAfter needs a non-negative number of milliseconds, got ${ms}`);
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new RangeError(`requeueAfter needs a non-negative number of milliseconds, got ${ms}`);
     return { requeueAfter: ms };
   },
   /**

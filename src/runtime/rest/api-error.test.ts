@@ -6,7 +6,15 @@ const ctx = { method: 'GET', path: '/api/v1/namespaces/ns/pods/p' };
 
 describe('apiErrorFromResponse', () => {
   it('takes code, reason and message from a Status body', () => {
-    const body = { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'pods "p" not found', reason: 'NotFound', details: { name: 'p', kind: 'pods' }, code: 404 };
+    const body = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      status: 'Failure',
+      message: 'pods "p" not found',
+      reason: 'NotFound',
+      details: { name: 'p', kind: 'pods' },
+      code: 404,
+    };
     const err = apiErrorFromResponse(404, JSON.stringify(body), ctx);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe(404);
@@ -17,8 +25,16 @@ describe('apiErrorFromResponse', () => {
   });
 
   it('tells Conflict from AlreadyExists', () => {
-    const conflict = apiErrorFromResponse(409, JSON.stringify({ kind: 'Status', reason: 'Conflict', code: 409, message: 'modified' }), ctx);
-    const exists = apiErrorFromResponse(409, JSON.stringify({ kind: 'Status', reason: 'AlreadyExists', code: 409, message: 'exists' }), ctx);
+    const conflict = apiErrorFromResponse(
+      409,
+      JSON.stringify({ kind: 'Status', reason: 'Conflict', code: 409, message: 'modified' }),
+      ctx,
+    );
+    const exists = apiErrorFromResponse(
+      409,
+      JSON.stringify({ kind: 'Status', reason: 'AlreadyExists', code: 409, message: 'exists' }),
+      ctx,
+    );
     expect([isConflict(conflict), isAlreadyExists(conflict)]).toEqual([true, false]);
     expect([isConflict(exists), isAlreadyExists(exists)]).toEqual([false, true]);
   });
@@ -32,7 +48,11 @@ describe('apiErrorFromResponse', () => {
   });
 
   it('uses the HTTP code when the Status has none', () => {
-    const err = apiErrorFromResponse(422, JSON.stringify({ kind: 'Status', reason: 'Invalid', message: 'spec.size: Invalid value' }), ctx);
+    const err = apiErrorFromResponse(
+      422,
+      JSON.stringify({ kind: 'Status', reason: 'Invalid', message: 'spec.size: Invalid value' }),
+      ctx,
+    );
     expect(err.code).toBe(422);
     expect(err.reason).toBe('Invalid');
   });
@@ -41,7 +61,11 @@ describe('apiErrorFromResponse', () => {
     const fromHeader = apiErrorFromResponse(429, '', { ...ctx, retryAfterHeader: '3' });
     expect(fromHeader.reason).toBe('TooManyRequests');
     expect(retryAfterMs(fromHeader)).toBe(3000);
-    const fromDetails = apiErrorFromResponse(429, JSON.stringify({ kind: 'Status', code: 429, reason: 'TooManyRequests', details: { retryAfterSeconds: 2 } }), ctx);
+    const fromDetails = apiErrorFromResponse(
+      429,
+      JSON.stringify({ kind: 'Status', code: 429, reason: 'TooManyRequests', details: { retryAfterSeconds: 2 } }),
+      ctx,
+    );
     expect(retryAfterMs(fromDetails)).toBe(2000);
     expect(retryAfterMs(apiErrorFromResponse(500, '', ctx))).toBeUndefined();
     expect(retryAfterMs(new Error('x'))).toBeUndefined();
@@ -50,7 +74,12 @@ describe('apiErrorFromResponse', () => {
 
 describe('apiErrorFromStatus and isGone', () => {
   it('recognises expired resource versions from watch ERROR events', () => {
-    const err = apiErrorFromStatus({ kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version: 1 (5)' });
+    const err = apiErrorFromStatus({
+      kind: 'Status',
+      code: 410,
+      reason: 'Expired',
+      message: 'too old resource version: 1 (5)',
+    });
     expect(err.code).toBe(410);
     expect(isGone(err)).toBe(true);
     expect(isGone(apiErrorFromStatus({ kind: 'Status', code: 500, reason: 'InternalError' }))).toBe(false);

@@ -96,7 +96,8 @@ export function apiErrorFromResponse(
 /** apiErrorFromStatus builds an {@link ApiError} from a `Status` object, as sent in error responses and watch ERROR events. */
 export function apiErrorFromStatus(status: StatusLike, fallbackCode = 500): ApiError {
   const code = typeof status.code === 'number' && status.code > 0 ? status.code : fallbackCode;
-  const reason = typeof status.reason === 'string' && status.reason !== '' ? status.reason : (REASONS[code] ?? 'Unknown');
+  const reason =
+    typeof status.reason === 'string' && status.reason !== '' ? status.reason : (REASONS[code] ?? 'Unknown');
   const message = typeof status.message === 'string' && status.message !== '' ? status.message : `${reason} (${code})`;
   return new ApiError(code, reason, message, status);
 }

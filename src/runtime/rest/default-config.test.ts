@@ -30,7 +30,10 @@ function kubeconfig(cluster: Record<string, unknown>, user: Record<string, unkno
   return {
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: [{ name: 'other', cluster: { server: 'https://wrong:1' } }, { name: 'c', cluster }],
+    clusters: [
+      { name: 'other', cluster: { server: 'https://wrong:1' } },
+      { name: 'c', cluster },
+    ],
     users: [{ name: 'u', user }],
     contexts: [{ name: 'ctx', context: { cluster: 'c', user: 'u' } }],
     'current-context': 'ctx',
@@ -40,7 +43,15 @@ function kubeconfig(cluster: Record<string, unknown>, user: Record<string, unkno
 describe('loadDefaultClusterAccess', () => {
   it('reads a JSON kubeconfig named by KUBECONFIG with embedded CA, certificate and key', async () => {
     const file = join(dir, 'kc.json');
-    await writeFile(file, JSON.stringify(kubeconfig({ server: 'https://127.0.0.1:6443', 'certificate-authority-data': b64('CA') }, { 'client-certificate-data': b64('CERT'), 'client-key-data': b64('KEY') })));
+    await writeFile(
+      file,
+      JSON.stringify(
+        kubeconfig(
+          { server: 'https://127.0.0.1:6443', 'certificate-authority-data': b64('CA') },
+          { 'client-certificate-data': b64('CERT'), 'client-key-data': b64('KEY') },
+        ),
+      ),
+    );
     const found = await loadDefaultClusterAccess({ env: { KUBECONFIG: file }, home: dir });
     expect(access(found).getCurrentCluster()?.server).toBe('https://127.0.0.1:6443');
     const opts = await options(found);
@@ -51,7 +62,10 @@ describe('loadDefaultClusterAccess', () => {
   it('reads a JSON ~/.kube/config, resolving file paths against the kubeconfig directory', async () => {
     await mkdir(join(dir, '.kube'));
     await writeFile(join(dir, '.kube', 'ca.crt'), 'CA-FROM-FILE');
-    const doc = kubeconfig({ server: 'https://example.test:443', 'certificate-authority': 'ca.crt', 'tls-server-name': 'api.example.test' }, { token: 's3cret' });
+    const doc = kubeconfig(
+      { server: 'https://example.test:443', 'certificate-authority': 'ca.crt', 'tls-server-name': 'api.example.test' },
+      { token: 's3cret' },
+    );
     await writeFile(join(dir, '.kube', 'config'), JSON.stringify(doc));
     const opts = await options(await loadDefaultClusterAccess({ env: {}, home: dir }));
     expect(String(opts.ca)).toBe('CA-FROM-FILE');
@@ -62,7 +76,9 @@ describe('loadDefaultClusterAccess', () => {
   it('leaves YAML kubeconfigs to client-node', async () => {
     const file = join(dir, 'kc.yaml');
     await writeFile(file, 'apiVersion: v1\nkind: Config\ncurrent-context: ctx\n');
-    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: file }, home: dir })).toEqual({ fallback: `${file} is not a JSON kubeconfig` });
+    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: file }, home: dir })).toEqual({
+      fallback: `${file} is not a JSON kubeconfig`,
+    });
   });
 
   it('uses the in-cluster service account, re-reading the token after a minute', async () => {
@@ -90,15 +106,34 @@ describe('loadDefaultClusterAccess', () => {
 
   it('falls back to client-node for exec plugins, proxies and merged kubeconfigs', async () => {
     const exec = join(dir, 'exec.json');
-    await writeFile(exec, JSON.stringify(kubeconfig({ server: 'https://x' }, { exec: { command: 'aws', apiVersion: 'client.authentication.k8s.io/v1' } })));
-    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: exec }, home: dir })).toEqual({ fallback: 'user uses exec' });
+    await writeFile(
+      exec,
+      JSON.stringify(
+        kubeconfig(
+          { server: 'https://x' },
+          { exec: { command: 'aws', apiVersion: 'client.authentication.k8s.io/v1' } },
+        ),
+      ),
+    );
+    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: exec }, home: dir })).toEqual({
+      fallback: 'user uses exec',
+    });
     const proxy = join(dir, 'proxy.json');
-    await writeFile(proxy, JSON.stringify(kubeconfig({ server: 'https://x', 'proxy-url': 'http://proxy:3128' }, { token: 't' })));
-    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: proxy }, home: dir })).toEqual({ fallback: 'cluster uses proxy-url' });
-    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: `${exec}:${proxy}` }, home: dir })).toEqual({ fallback: 'KUBECONFIG names several files' });
+    await writeFile(
+      proxy,
+      JSON.stringify(kubeconfig({ server: 'https://x', 'proxy-url': 'http://proxy:3128' }, { token: 't' })),
+    );
+    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: proxy }, home: dir })).toEqual({
+      fallback: 'cluster uses proxy-url',
+    });
+    expect(await loadDefaultClusterAccess({ env: { KUBECONFIG: `${exec}:${proxy}` }, home: dir })).toEqual({
+      fallback: 'KUBECONFIG names several files',
+    });
   });
 
   it('reports none when there is no kubeconfig and no service account', async () => {
-    expect(await loadDefaultClusterAccess({ env: {}, home: dir, serviceAccountDir: join(dir, 'missing') })).toEqual({ none: true });
+    expect(await loadDefaultClusterAccess({ env: {}, home: dir, serviceAccountDir: join(dir, 'missing') })).toEqual({
+      none: true,
+    });
   });
 });

@@ -53,7 +53,10 @@ export async function loadDefaultClusterAccess(sources: DefaultConfigSources = {
   if (host !== undefined && host !== '' && port !== undefined && port !== '' && existsSync(join(saDir, 'token'))) {
     const server = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const ca = readOptional(join(saDir, 'ca.crt'));
-    return { access: new StaticClusterAccess({ server }, { ca, tokenFile: join(saDir, 'token') }, now), source: 'in-cluster' };
+    return {
+      access: new StaticClusterAccess({ server }, { ca, tokenFile: join(saDir, 'token') }, now),
+      source: 'in-cluster',
+    };
   }
   return { none: true };
 }
@@ -90,14 +93,27 @@ function fromKubeconfigFile(file: string, now: () => number): DefaultClusterAcce
   const context = named(doc.contexts, contextName, 'context');
   const cluster = named(doc.clusters, context?.cluster, 'cluster');
   const user = context?.user === undefined || context.user === '' ? {} : named(doc.users, context.user, 'user');
-  if (context === undefined || cluster === undefined || user === undefined) return { fallback: `${file}: incomplete current context` };
+  if (context === undefined || cluster === undefined || user === undefined)
+    return { fallback: `${file}: incomplete current context` };
   if (typeof cluster.server !== 'string') return { fallback: `${file}: cluster without server` };
-  const unsupported = ['proxy-url', 'disable-compression'].find((k) => cluster[k] !== undefined && cluster[k] !== '' && cluster[k] !== false);
+  const unsupported = ['proxy-url', 'disable-compression'].find(
+    (k) => cluster[k] !== undefined && cluster[k] !== '' && cluster[k] !== false,
+  );
   if (unsupported !== undefined) return { fallback: `cluster uses ${unsupported}` };
-  const supported = new Set(['client-certificate', 'client-certificate-data', 'client-key', 'client-key-data', 'token', 'tokenFile', 'username', 'password']);
+  const supported = new Set([
+    'client-certificate',
+    'client-certificate-data',
+    'client-key',
+    'client-key-data',
+    'token',
+    'tokenFile',
+    'username',
+    'password',
+  ]);
   const other = Object.keys(user).find((k) => !supported.has(k) && user[k] !== undefined && user[k] !== null);
   if (other !== undefined) return { fallback: `user uses ${other}` };
-  const pathOf = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? (isAbsolute(v) ? v : join(base, v)) : undefined);
+  const pathOf = (v: unknown): string | undefined =>
+    typeof v === 'string' && v !== '' ? (isAbsolute(v) ? v : join(base, v)) : undefined;
   const creds: Credentials = {
     ca: data(cluster['certificate-authority-data']) ?? fileData(pathOf(cluster['certificate-authority'])),
     cert: data(user['client-certificate-data']) ?? fileData(pathOf(user['client-certificate'])),
@@ -105,10 +121,15 @@ function fromKubeconfigFile(file: string, now: () => number): DefaultClusterAcce
     token: typeof user.token === 'string' && user.token !== '' ? user.token : undefined,
     tokenFile: pathOf(user.tokenFile),
     insecure: cluster['insecure-skip-tls-verify'] === true,
-    servername: typeof cluster['tls-server-name'] === 'string' && cluster['tls-server-name'] !== '' ? cluster['tls-server-name'] : undefined,
+    servername:
+      typeof cluster['tls-server-name'] === 'string' && cluster['tls-server-name'] !== ''
+        ? cluster['tls-server-name']
+        : undefined,
   };
   if (typeof user.username === 'string' && user.username !== '') {
-    creds.basic = Buffer.from(`${user.username}:${typeof user.password === 'string' ? user.password : ''}`).toString('base64');
+    creds.basic = Buffer.from(`${user.username}:${typeof user.password === 'string' ? user.password : ''}`).toString(
+      'base64',
+    );
   }
   return { access: new StaticClusterAccess({ server: cluster.server }, creds, now), source: file };
 }
@@ -168,8 +189,10 @@ class StaticClusterAccess implements ClusterAccess {
     if (c.insecure === true) opts.rejectUnauthorized = false;
     if (c.servername !== undefined) opts.servername = c.servername;
     const bearer = this.bearerToken();
-    const authorization = bearer !== undefined ? `Bearer ${bearer}` : c.basic !== undefined ? `Basic ${c.basic}` : undefined;
-    if (authorization !== undefined) opts.headers = { ...(opts.headers as Record<string, string> | undefined), Authorization: authorization };
+    const authorization =
+      bearer !== undefined ? `Bearer ${bearer}` : c.basic !== undefined ? `Basic ${c.basic}` : undefined;
+    if (authorization !== undefined)
+      opts.headers = { ...(opts.headers as Record<string, string> | undefined), Authorization: authorization };
   }
 
   private bearerToken(): string | undefined {

@@ -21,5 +21,11 @@ export {
   type RestWatchOptions,
   type RestWriteOptions,
 } from './rest-client.js';
-export { InactivityTimeoutError, KubeTransport, type KubeTransportOptions, type Transport, type TransportRequest } from './transport.js';
+export {
+  InactivityTimeoutError,
+  KubeTransport,
+  type KubeTransportOptions,
+  type Transport,
+  type TransportRequest,
+} from './transport.js';
 export type { WatchEvent, WatchEventType } from './watch-stream.js';

@@ -14,9 +14,27 @@ interface Widget extends KubernetesObject {
   status?: { ready?: boolean };
 }
 
-const ConfigMap = defineResource({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
-const Lease = defineResource<V1Lease>({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true });
-const Widget = defineResource<Widget>({ group: 'example.com', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
+const ConfigMap = defineResource({
+  group: '',
+  version: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+});
+const Lease = defineResource<V1Lease>({
+  group: 'coordination.k8s.io',
+  version: 'v1',
+  kind: 'Lease',
+  plural: 'leases',
+  namespaced: true,
+});
+const Widget = defineResource<Widget>({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
 
 let api: StubApiServer;
 let rest: RestClient;
@@ -43,13 +61,25 @@ describe('RestClient', () => {
     expect(renewed).toBe('2026-02-03T04:05:06.789000Z');
     await rest.update(Lease, { ...created, spec: { ...created.spec, acquireTime: at } });
     expect((api.requests.at(-1)!.body as V1Lease).spec?.acquireTime).toBe('2026-02-03T04:05:06.789000Z');
-    await rest.patch(Lease, { namespace: 'ns', name: 'l' }, { type: 'merge', data: { spec: { renewTime: new Date(0) } } });
+    await rest.patch(
+      Lease,
+      { namespace: 'ns', name: 'l' },
+      { type: 'merge', data: { spec: { renewTime: new Date(0) } } },
+    );
     expect((api.requests.at(-1)!.body as V1Lease).spec?.renewTime).toBe('1970-01-01T00:00:00.000000Z');
   });
 
   it('creates, reads, updates and deletes, sending the bearer token', async () => {
-    const created = await rest.create(Widget, { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 1 } }, { fieldManager: 'mgr' });
-    expect(created).toMatchObject({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'ns' } });
+    const created = await rest.create(
+      Widget,
+      { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 1 } },
+      { fieldManager: 'mgr' },
+    );
+    expect(created).toMatchObject({
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', namespace: 'ns' },
+    });
     const post = api.requests.at(-1)!;
     expect(post.method).toBe('POST');
     expect(post.path).toBe('/apis/example.com/v1/namespaces/ns/widgets');
@@ -64,12 +94,21 @@ describe('RestClient', () => {
     expect(api.requests.at(-1)).toMatchObject({ method: 'PUT', path: '/apis/example.com/v1/namespaces/ns/widgets/w' });
 
     await rest.delete(Widget, { namespace: 'ns', name: 'w' }, { propagationPolicy: 'Foreground', dryRun: true });
-    expect(api.requests.at(-1)?.body).toEqual({ apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Foreground', dryRun: ['All'] });
+    expect(api.requests.at(-1)?.body).toEqual({
+      apiVersion: 'v1',
+      kind: 'DeleteOptions',
+      propagationPolicy: 'Foreground',
+      dryRun: ['All'],
+    });
     await expect(rest.get(Widget, { namespace: 'ns', name: 'w' })).rejects.toSatisfy(isNotFound);
   });
 
   it('keeps every key of the body, including x-kubernetes-* extensions', async () => {
-    const schema = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { port: { 'x-kubernetes-int-or-string': true } } };
+    const schema = {
+      type: 'object',
+      'x-kubernetes-preserve-unknown-fields': true,
+      properties: { port: { 'x-kubernetes-int-or-string': true } },
+    };
     await rest.create(Widget, { metadata: { name: 'w', namespace: 'ns' }, spec: { schema } });
     expect((api.requests.at(-1)?.body as Widget).spec?.schema).toEqual(schema);
     const back = await rest.get(Widget, { namespace: 'ns', name: 'w' });
@@ -82,8 +121,12 @@ describe('RestClient', () => {
     await rest.create(ConfigMap, sent);
     const post = api.requests.at(-1)!;
     expect((post.body as { data: unknown }).data).toEqual(data);
-    expect(Number(post.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify({ ...sent, apiVersion: 'v1', kind: 'ConfigMap' })));
-    expect((await rest.get(ConfigMap, { namespace: 'ns', name: 'utf' })) as KubernetesObject & { data?: unknown }).toMatchObject({ data });
+    expect(Number(post.headers['content-length'])).toBe(
+      Buffer.byteLength(JSON.stringify({ ...sent, apiVersion: 'v1', kind: 'ConfigMap' })),
+    );
+    expect(
+      (await rest.get(ConfigMap, { namespace: 'ns', name: 'utf' })) as KubernetesObject & { data?: unknown },
+    ).toMatchObject({ data });
   });
 
   it('fails an update with a stale resourceVersion as a Conflict', async () => {
@@ -104,11 +147,18 @@ describe('RestClient', () => {
     const key = { namespace: 'ns', name: 'w' };
     await rest.patch(Widget, key, { type: 'merge', data: { spec: { size: 3 } } });
     expect(api.requests.at(-1)?.headers['content-type']).toBe('application/merge-patch+json');
-    await rest.patch(Widget, key, { type: 'json', ops: [{ op: 'replace', path: '/spec/size', value: 4 }] }).catch(() => undefined);
+    await rest
+      .patch(Widget, key, { type: 'json', ops: [{ op: 'replace', path: '/spec/size', value: 4 }] })
+      .catch(() => undefined);
     const jsonPatch = api.requests.at(-1)!;
     expect(jsonPatch.headers['content-type']).toBe('application/json-patch+json');
     expect(jsonPatch.body).toEqual([{ op: 'replace', path: '/spec/size', value: 4 }]);
-    await rest.patch(Widget, key, { type: 'apply', data: { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 5 } } as Widget, force: true }, { fieldManager: 'op' });
+    await rest.patch(
+      Widget,
+      key,
+      { type: 'apply', data: { metadata: { name: 'w', namespace: 'ns' }, spec: { size: 5 } } as Widget, force: true },
+      { fieldManager: 'op' },
+    );
     const apply = api.requests.at(-1)!;
     expect(apply.headers['content-type']).toBe('application/apply-patch+yaml');
     expect(apply.query.get('fieldManager')).toBe('op');
@@ -119,7 +169,9 @@ describe('RestClient', () => {
   });
 
   it('refuses server-side apply without a field manager', async () => {
-    await expect(rest.patch(Widget, { namespace: 'ns', name: 'w' }, { type: 'apply', data: {} })).rejects.toThrow(/needs a fieldManager/);
+    await expect(rest.patch(Widget, { namespace: 'ns', name: 'w' }, { type: 'apply', data: {} })).rejects.toThrow(
+      /needs a fieldManager/,
+    );
   });
 
   it('lists every page and fills in apiVersion and kind of items', async () => {
@@ -144,7 +196,10 @@ describe('RestClient', () => {
   });
 
   it('turns Status failures into ApiError', async () => {
-    api.fault({ match: (r) => r.method === 'GET', respond: status(403, 'Forbidden', 'widgets is forbidden: User "x" cannot get') });
+    api.fault({
+      match: (r) => r.method === 'GET',
+      respond: status(403, 'Forbidden', 'widgets is forbidden: User "x" cannot get'),
+    });
     const err = await rest.get(Widget, { namespace: 'ns', name: 'w' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 403, reason: 'Forbidden', message: 'widgets is forbidden: User "x" cannot get' });
@@ -168,9 +223,19 @@ describe('RestClient.watch', () => {
     api.put(Widget, { metadata: { name: 'a', namespace: 'ns' } });
     const rv = api.resourceVersion;
     api.put(Widget, { metadata: { name: 'b', namespace: 'ns' } });
-    const events = await rest.watch(Widget, { namespace: 'ns', resourceVersion: rv, allowWatchBookmarks: true, timeoutSeconds: 60 });
+    const events = await rest.watch(Widget, {
+      namespace: 'ns',
+      resourceVersion: rv,
+      allowWatchBookmarks: true,
+      timeoutSeconds: 60,
+    });
     const req = api.requests.at(-1)!;
-    expect(Object.fromEntries(req.query)).toEqual({ watch: 'true', resourceVersion: rv, allowWatchBookmarks: 'true', timeoutSeconds: '60' });
+    expect(Object.fromEntries(req.query)).toEqual({
+      watch: 'true',
+      resourceVersion: rv,
+      allowWatchBookmarks: 'true',
+      timeoutSeconds: '60',
+    });
     const first = await events.next();
     expect(first.value).toMatchObject({ type: 'ADDED', object: { kind: 'Widget', metadata: { name: 'b' } } });
     api.bookmark();
@@ -187,7 +252,10 @@ describe('RestClient.watch', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const kc = new KubeConfig();
-    kc.loadFromClusterAndUser({ name: 'c', server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, skipTLSVerify: true }, { name: 'u' });
+    kc.loadFromClusterAndUser(
+      { name: 'c', server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, skipTLSVerify: true },
+      { name: 'u' },
+    );
     const t = new KubeTransport(kc);
     try {
       const events = await new RestClient(t).watch(Widget, { inactivityTimeoutMs: 200 });
@@ -203,7 +271,10 @@ describe('RestClient.watch', () => {
 
 async function counter(code: string, method: string, host: string): Promise<number> {
   const metric = await registry.getSingleMetric('rest_client_requests_total')?.get();
-  return metric?.values.find((v) => v.labels.code === code && v.labels.method === method && v.labels.host === host)?.value ?? 0;
+  return (
+    metric?.values.find((v) => v.labels.code === code && v.labels.method === method && v.labels.host === host)?.value ??
+    0
+  );
 }
 
 async function until(cond: () => boolean): Promise<void> {

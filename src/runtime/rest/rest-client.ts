@@ -101,7 +101,11 @@ export class RestClient {
   ) {}
 
   /** RestClient.get reads one object. */
-  async get<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, options: { subresource?: string; signal?: AbortSignal } = {}): Promise<T> {
+  async get<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    options: { subresource?: string; signal?: AbortSignal } = {},
+  ): Promise<T> {
     const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
     const target = apiTarget('get', resource, { ...keyPath(resource, key), subresource: options.subresource });
     const body = await this.transport.request<T>({ method: 'GET', path, signal: options.signal, target });
@@ -121,9 +125,15 @@ export class RestClient {
   }
 
   /** RestClient.list reads one page of a collection. */
-  async list<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: RestListOptions = {}): Promise<ListResult<T>> {
+  async list<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    options: RestListOptions = {},
+  ): Promise<ListResult<T>> {
     const path = resourcePath(resource, { namespace: resource.namespaced ? options.namespace : undefined });
-    const body = await this.transport.request<{ items?: T[] | null; metadata?: { resourceVersion?: string; continue?: string } }>({
+    const body = await this.transport.request<{
+      items?: T[] | null;
+      metadata?: { resourceVersion?: string; continue?: string };
+    }>({
       method: 'GET',
       path,
       query: {
@@ -142,17 +152,29 @@ export class RestClient {
       options.metadataOnly === true
         ? (body?.items ?? []).map((item) => toPartialObjectMetadata(resource, item) as unknown as T)
         : (body?.items ?? []).map((item) => withTypeMeta(resource, item));
-    return { items, resourceVersion: body?.metadata?.resourceVersion ?? '', continue: body?.metadata?.continue || undefined };
+    return {
+      items,
+      resourceVersion: body?.metadata?.resourceVersion ?? '',
+      continue: body?.metadata?.continue || undefined,
+    };
   }
 
   /** RestClient.listAll follows `continue` tokens and returns every item and the first page's resourceVersion. */
-  async listAll<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: RestListOptions = {}): Promise<ListResult<T>> {
+  async listAll<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    options: RestListOptions = {},
+  ): Promise<ListResult<T>> {
     const first = await this.list(resource, options);
     const items = [...first.items];
     let token = first.continue;
     while (token !== undefined) {
       // Continuation pages are served at the first page's snapshot; they take no resourceVersion.
-      const page = await this.list(resource, { ...options, resourceVersion: undefined, resourceVersionMatch: undefined, continue: token });
+      const page = await this.list(resource, {
+        ...options,
+        resourceVersion: undefined,
+        resourceVersionMatch: undefined,
+        continue: token,
+      });
       items.push(...page.items);
       token = page.continue;
     }
@@ -160,40 +182,61 @@ export class RestClient {
   }
 
   /** RestClient.create creates an object; its namespace comes from the object's metadata. Dates in it are sent as RFC 3339 strings. */
-  async create<T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: NoInfer<T> | WithDates<NoInfer<T>>, options: RestWriteOptions = {}): Promise<T> {
+  async create<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    given: NoInfer<T> | WithDates<NoInfer<T>>,
+    options: RestWriteOptions = {},
+  ): Promise<T> {
     const object = given as KubernetesObject;
     const namespace = resource.namespaced ? object.metadata?.namespace : undefined;
     if (resource.namespaced && (namespace === undefined || namespace === '')) {
-      throw new Error(`${resource.kind} "${object.metadata?.name ?? object.metadata?.generateName ?? ''}" is namespaced: set metadata.namespace`);
+      throw new Error(
+        `${resource.kind} "${object.metadata?.name ?? object.metadata?.generateName ?? ''}" is namespaced: set metadata.namespace`,
+      );
     }
     const path = resourcePath(resource, { namespace });
-    return withTypeMeta(resource, await this.transport.request<T>({
-      method: 'POST',
-      path,
-      query: writeQuery(options),
-      body: typedCopy(resource, object),
-      signal: options.signal,
-      target: apiTarget('create', resource, { namespace }),
-    }));
+    return withTypeMeta(
+      resource,
+      await this.transport.request<T>({
+        method: 'POST',
+        path,
+        query: writeQuery(options),
+        body: typedCopy(resource, object),
+        signal: options.signal,
+        target: apiTarget('create', resource, { namespace }),
+      }),
+    );
   }
 
   /** RestClient.update replaces an object (or its subresource); the server checks metadata.resourceVersion. */
-  async update<T extends KubernetesObject>(resource: ResourceDescriptor<T>, given: NoInfer<T> | WithDates<NoInfer<T>>, options: RestWriteOptions = {}): Promise<T> {
+  async update<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    given: NoInfer<T> | WithDates<NoInfer<T>>,
+    options: RestWriteOptions = {},
+  ): Promise<T> {
     const object = given as KubernetesObject;
     const key = objectKey(object);
     const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
-    return withTypeMeta(resource, await this.transport.request<T>({
-      method: 'PUT',
-      path,
-      query: writeQuery(options),
-      body: typedCopy(resource, object),
-      signal: options.signal,
-      target: apiTarget('update', resource, { ...keyPath(resource, key), subresource: options.subresource }),
-    }));
+    return withTypeMeta(
+      resource,
+      await this.transport.request<T>({
+        method: 'PUT',
+        path,
+        query: writeQuery(options),
+        body: typedCopy(resource, object),
+        signal: options.signal,
+        target: apiTarget('update', resource, { ...keyPath(resource, key), subresource: options.subresource }),
+      }),
+    );
   }
 
   /** RestClient.patch sends a merge, JSON or server-side apply patch; apply needs a field manager. */
-  async patch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, key: ObjectKey, patch: Patch, options: RestWriteOptions = {}): Promise<T> {
+  async patch<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    key: ObjectKey,
+    patch: Patch,
+    options: RestWriteOptions = {},
+  ): Promise<T> {
     const path = resourcePath(resource, { ...keyPath(resource, key), subresource: options.subresource });
     const query: Record<string, QueryValue> = writeQuery(options);
     let body: unknown;
@@ -206,26 +249,34 @@ export class RestClient {
         break;
       case 'apply': {
         const manager = patch.fieldManager ?? options.fieldManager;
-        if (manager === undefined || manager === '') throw new Error(`${resource.kind} "${key.name}": server-side apply needs a fieldManager`);
+        if (manager === undefined || manager === '')
+          throw new Error(`${resource.kind} "${key.name}": server-side apply needs a fieldManager`);
         query.fieldManager = manager;
         if (patch.force === true) query.force = true;
         body = typedCopy(resource, patch.data);
         break;
       }
     }
-    return withTypeMeta(resource, await this.transport.request<T>({
-      method: 'PATCH',
-      path,
-      query,
-      body,
-      contentType: PATCH_CONTENT_TYPES[patch.type],
-      signal: options.signal,
-      target: apiTarget('patch', resource, { ...keyPath(resource, key), subresource: options.subresource }),
-    }));
+    return withTypeMeta(
+      resource,
+      await this.transport.request<T>({
+        method: 'PATCH',
+        path,
+        query,
+        body,
+        contentType: PATCH_CONTENT_TYPES[patch.type],
+        signal: options.signal,
+        target: apiTarget('patch', resource, { ...keyPath(resource, key), subresource: options.subresource }),
+      }),
+    );
   }
 
   /** RestClient.delete deletes an object, sending DeleteOptions in the body. */
-  async delete(resource: ResourceDescriptor, key: ObjectKey, options: DeleteOptions & { signal?: AbortSignal } = {}): Promise<void> {
+  async delete(
+    resource: ResourceDescriptor,
+    key: ObjectKey,
+    options: DeleteOptions & { signal?: AbortSignal } = {},
+  ): Promise<void> {
     const path = resourcePath(resource, keyPath(resource, key));
     const body: Record<string, unknown> = { apiVersion: 'v1', kind: 'DeleteOptions' };
     if (options.propagationPolicy !== undefined) body.propagationPolicy = options.propagationPolicy;
@@ -245,7 +296,10 @@ export class RestClient {
    * RestClient.watch opens a watch and yields its events until the server ends the stream, the connection
    * fails (the error is thrown from the iterator), stays silent for `inactivityTimeoutMs`, or the signal aborts.
    */
-  async watch<T extends KubernetesObject>(resource: ResourceDescriptor<T>, options: RestWatchOptions = {}): Promise<AsyncGenerator<WatchEvent<T>>> {
+  async watch<T extends KubernetesObject>(
+    resource: ResourceDescriptor<T>,
+    options: RestWatchOptions = {},
+  ): Promise<AsyncGenerator<WatchEvent<T>>> {
     const path = resourcePath(resource, { namespace: resource.namespaced ? options.namespace : undefined });
     const body = await this.transport.stream({
       method: 'GET',
@@ -320,6 +374,12 @@ export function withTypeMeta<T extends KubernetesObject>(resource: ResourceDescr
 /** typedCopy is the body of a write: the object with apiVersion and kind filled in and Dates as strings. */
 function typedCopy(resource: ResourceDescriptor, object: KubernetesObject): KubernetesObject {
   const encoded = encodeDates(object);
-  if (encoded.apiVersion !== undefined && encoded.apiVersion !== '' && encoded.kind !== undefined && encoded.kind !== '') return encoded;
+  if (
+    encoded.apiVersion !== undefined &&
+    encoded.apiVersion !== '' &&
+    encoded.kind !== undefined &&
+    encoded.kind !== ''
+  )
+    return encoded;
   return { ...encoded, apiVersion: encoded.apiVersion || resource.apiVersion, kind: encoded.kind || resource.kind };
 }

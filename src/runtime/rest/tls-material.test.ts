@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { sameTlsMaterial, tlsMaterialKey } from './tls-material.js';
 
 describe('TLS material identity', () => {
-  const material = () => ({ ca: Buffer.from('CA'), cert: Buffer.from('CERT'), key: Buffer.from('KEY'), rejectUnauthorized: true });
+  const material = () => ({
+    ca: Buffer.from('CA'),
+    cert: Buffer.from('CERT'),
+    key: Buffer.from('KEY'),
+    rejectUnauthorized: true,
+  });
 
   it('treats fresh Buffers with the same bytes as the same material, with the same key', () => {
     expect(sameTlsMaterial(material(), material())).toBe(true);

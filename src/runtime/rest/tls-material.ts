@@ -2,13 +2,24 @@ import { createHash } from 'node:crypto';
 import type https from 'node:https';
 
 /** TlsMaterial is the part of request options that decides which TLS connection pool a request may use. */
-export type TlsMaterial = Pick<https.RequestOptions, 'ca' | 'cert' | 'key' | 'pfx' | 'passphrase' | 'rejectUnauthorized' | 'servername'>;
+export type TlsMaterial = Pick<
+  https.RequestOptions,
+  'ca' | 'cert' | 'key' | 'pfx' | 'passphrase' | 'rejectUnauthorized' | 'servername'
+>;
 
 const FIELDS = ['ca', 'cert', 'key', 'pfx', 'passphrase', 'rejectUnauthorized', 'servername'] as const;
 
 /** tlsMaterialOf picks the TLS fields of request options. */
 export function tlsMaterialOf(opts: https.RequestOptions): TlsMaterial {
-  return { ca: opts.ca, cert: opts.cert, key: opts.key, pfx: opts.pfx, passphrase: opts.passphrase, rejectUnauthorized: opts.rejectUnauthorized, servername: opts.servername };
+  return {
+    ca: opts.ca,
+    cert: opts.cert,
+    key: opts.key,
+    pfx: opts.pfx,
+    passphrase: opts.passphrase,
+    rejectUnauthorized: opts.rejectUnauthorized,
+    servername: opts.servername,
+  };
 }
 
 /**
@@ -27,7 +38,10 @@ function sameValue(x: unknown, y: unknown): boolean {
   if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object') {
     const kx = Object.keys(x);
     const ky = Object.keys(y);
-    return kx.length === ky.length && kx.every((k) => sameValue((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]));
+    return (
+      kx.length === ky.length &&
+      kx.every((k) => sameValue((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]))
+    );
   }
   return false;
 }

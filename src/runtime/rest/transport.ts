@@ -223,7 +223,10 @@ export class KubeTransport implements Transport {
       key = tlsMaterialKey(tls);
       this.lastTls = { material: tls, key };
     }
-    return this.cachedAgent(key, () => new https.Agent({ ...stripUndefined(tls), keepAlive: true, timeout: IDLE_SOCKET_MS }));
+    return this.cachedAgent(
+      key,
+      () => new https.Agent({ ...stripUndefined(tls), keepAlive: true, timeout: IDLE_SOCKET_MS }),
+    );
   }
 
   private cachedAgent(key: string, make: () => Agent): Agent {

@@ -10,7 +10,9 @@ describe('isServerUnavailable', () => {
     expect(isServerUnavailable(sysError('ECONNRESET'))).toBe(true);
     expect(isServerUnavailable(new ApiError(503, 'ServiceUnavailable', 'starting'))).toBe(true);
     expect(isServerUnavailable(new Error('reconcile failed', { cause: sysError('ETIMEDOUT') }))).toBe(true);
-    expect(isServerUnavailable(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNREFUSED')], 'connect failed'))).toBe(true);
+    expect(
+      isServerUnavailable(new AggregateError([sysError('ECONNREFUSED'), sysError('ECONNREFUSED')], 'connect failed')),
+    ).toBe(true);
   });
 
   it('does not take answers of the server or other failures for an outage', () => {

@@ -4,8 +4,20 @@ import { groupVersionPrefix, queryString, resourcePath } from './urls.js';
 
 const Pod = defineResource({ group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true });
 const Node = defineResource({ group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false });
-const Memcached = defineResource({ group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
-const Cluster = defineResource({ group: 'infra.example.com', version: 'v1', kind: 'Cluster', plural: 'clusters', namespaced: false });
+const Memcached = defineResource({
+  group: 'cache.example.com',
+  version: 'v1alpha1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
+const Cluster = defineResource({
+  group: 'infra.example.com',
+  version: 'v1',
+  kind: 'Cluster',
+  plural: 'clusters',
+  namespaced: false,
+});
 
 describe('groupVersionPrefix', () => {
   it('uses /api for the core group and /apis for named groups', () => {
@@ -19,19 +31,54 @@ describe('resourcePath', () => {
     ['core namespaced collection in a namespace', Pod, { namespace: 'default' }, '/api/v1/namespaces/default/pods'],
     ['core namespaced collection across namespaces', Pod, {}, '/api/v1/pods'],
     ['core namespaced object', Pod, { namespace: 'default', name: 'web-0' }, '/api/v1/namespaces/default/pods/web-0'],
-    ['core namespaced status', Pod, { namespace: 'default', name: 'web-0', subresource: 'status' }, '/api/v1/namespaces/default/pods/web-0/status'],
+    [
+      'core namespaced status',
+      Pod,
+      { namespace: 'default', name: 'web-0', subresource: 'status' },
+      '/api/v1/namespaces/default/pods/web-0/status',
+    ],
     ['core cluster collection', Node, {}, '/api/v1/nodes'],
     ['core cluster object ignores namespace', Node, { namespace: 'ignored', name: 'n1' }, '/api/v1/nodes/n1'],
     ['core cluster status', Node, { name: 'n1', subresource: 'status' }, '/api/v1/nodes/n1/status'],
-    ['group namespaced collection', Memcached, { namespace: 'ns' }, '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds'],
+    [
+      'group namespaced collection',
+      Memcached,
+      { namespace: 'ns' },
+      '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds',
+    ],
     ['group namespaced all namespaces', Memcached, {}, '/apis/cache.example.com/v1alpha1/memcacheds'],
-    ['group namespaced object', Memcached, { namespace: 'ns', name: 'm' }, '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds/m'],
-    ['group namespaced status', Memcached, { namespace: 'ns', name: 'm', subresource: 'status' }, '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds/m/status'],
-    ['group namespaced scale', Memcached, { namespace: 'ns', name: 'm', subresource: 'scale' }, '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds/m/scale'],
+    [
+      'group namespaced object',
+      Memcached,
+      { namespace: 'ns', name: 'm' },
+      '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds/m',
+    ],
+    [
+      'group namespaced status',
+      Memcached,
+      { namespace: 'ns', name: 'm', subresource: 'status' },
+      '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds/m/status',
+    ],
+    [
+      'group namespaced scale',
+      Memcached,
+      { namespace: 'ns', name: 'm', subresource: 'scale' },
+      '/apis/cache.example.com/v1alpha1/namespaces/ns/memcacheds/m/scale',
+    ],
     ['group cluster collection', Cluster, {}, '/apis/infra.example.com/v1/clusters'],
     ['group cluster object', Cluster, { name: 'c' }, '/apis/infra.example.com/v1/clusters/c'],
-    ['group cluster status', Cluster, { name: 'c', subresource: 'status' }, '/apis/infra.example.com/v1/clusters/c/status'],
-    ['escapes names', Memcached, { namespace: 'a b', name: 'x/y' }, '/apis/cache.example.com/v1alpha1/namespaces/a%20b/memcacheds/x%2Fy'],
+    [
+      'group cluster status',
+      Cluster,
+      { name: 'c', subresource: 'status' },
+      '/apis/infra.example.com/v1/clusters/c/status',
+    ],
+    [
+      'escapes names',
+      Memcached,
+      { namespace: 'a b', name: 'x/y' },
+      '/apis/cache.example.com/v1alpha1/namespaces/a%20b/memcacheds/x%2Fy',
+    ],
   ])('%s', (_title, resource, options, expected) => {
     expect(resourcePath(resource, options)).toBe(expected);
   });
@@ -61,7 +108,9 @@ describe('queryString', () => {
         dryRun: 'All',
         empty: '',
       }),
-    ).toBe('?labelSelector=app%3Dweb%2Ctier+in+%28a%2Cb%29&resourceVersion=12&watch=true&allowWatchBookmarks=true&timeoutSeconds=300&fieldManager=mgr&force=true&dryRun=All');
+    ).toBe(
+      '?labelSelector=app%3Dweb%2Ctier+in+%28a%2Cb%29&resourceVersion=12&watch=true&allowWatchBookmarks=true&timeoutSeconds=300&fieldManager=mgr&force=true&dryRun=All',
+    );
   });
 
   it('is empty without parameters', () => {

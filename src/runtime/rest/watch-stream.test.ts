@@ -13,7 +13,10 @@ async function collect(source: AsyncIterable<string | Uint8Array>): Promise<Watc
 
 const added = JSON.stringify({ type: 'ADDED', object: { metadata: { name: 'a', resourceVersion: '1' } } });
 const bookmark = JSON.stringify({ type: 'BOOKMARK', object: { kind: 'Pod', metadata: { resourceVersion: '7' } } });
-const gone = JSON.stringify({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired', message: 'too old' } });
+const gone = JSON.stringify({
+  type: 'ERROR',
+  object: { kind: 'Status', code: 410, reason: 'Expired', message: 'too old' },
+});
 
 describe('decodeWatchEvents', () => {
   it('decodes one event per line', async () => {
@@ -31,7 +34,10 @@ describe('decodeWatchEvents', () => {
   });
 
   it('reassembles multi-byte characters split between byte chunks', async () => {
-    const line = JSON.stringify({ type: 'MODIFIED', object: { metadata: { name: 'b', annotations: { note: 'héllo ✓' } } } });
+    const line = JSON.stringify({
+      type: 'MODIFIED',
+      object: { metadata: { name: 'b', annotations: { note: 'héllo ✓' } } },
+    });
     const bytes = new TextEncoder().encode(`${line}\n`);
     const at = bytes.indexOf(0xe2) + 1; // inside the 3-byte check mark
     const events = await collect(chunks(bytes.slice(0, at), bytes.slice(at)));

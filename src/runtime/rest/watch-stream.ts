@@ -52,7 +52,12 @@ function parseLine<T extends KubernetesObject>(line: string): WatchEvent<T> | un
     throw new MalformedWatchEventError(`watch stream: not JSON: ${text.slice(0, 200)}`);
   }
   const event = value as { type?: unknown; object?: unknown };
-  if (typeof event.type !== 'string' || !TYPES.has(event.type) || typeof event.object !== 'object' || event.object === null) {
+  if (
+    typeof event.type !== 'string' ||
+    !TYPES.has(event.type) ||
+    typeof event.object !== 'object' ||
+    event.object === null
+  ) {
     throw new MalformedWatchEventError(`watch stream: not a watch event: ${text.slice(0, 200)}`);
   }
   return { type: event.type as WatchEventType, object: event.object as T };

@@ -153,12 +153,22 @@ const ADMISSION_V1 = 'admission.k8s.io/v1';
 
 /** allowed is a successful response. */
 export function allowed(uid: string, warnings?: Warnings): AdmissionResponse {
-  return { uid, allowed: true, status: { code: 200 }, ...(warnings !== undefined && warnings.length > 0 ? { warnings } : {}) };
+  return {
+    uid,
+    allowed: true,
+    status: { code: 200 },
+    ...(warnings !== undefined && warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 /** denied is a refusal: 403 Forbidden with the message, like controller-runtime's `Denied`. */
 export function denied(uid: string, message: string, warnings?: Warnings): AdmissionResponse {
-  return { uid, allowed: false, status: { code: 403, reason: 'Forbidden', message }, ...(warnings !== undefined && warnings.length > 0 ? { warnings } : {}) };
+  return {
+    uid,
+    allowed: false,
+    status: { code: 403, reason: 'Forbidden', message },
+    ...(warnings !== undefined && warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 /** errored is a failure to process the request, like controller-runtime's `Errored`. */
@@ -173,12 +183,25 @@ export function errored(uid: string, code: number, message: string): AdmissionRe
 export function responseFromError(uid: string, err: unknown, warnings?: Warnings): AdmissionResponse {
   const message = err instanceof Error ? err.message : String(err);
   const e = err as { code?: unknown; reason?: unknown } | null;
-  if (typeof e === 'object' && e !== null && typeof e.code === 'number' && e.code >= 400 && e.code < 600 && e.code !== 403) {
+  if (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.code === 'number' &&
+    e.code >= 400 &&
+    e.code < 600 &&
+    e.code !== 403
+  ) {
     const reason = typeof e.reason === 'string' ? e.reason : undefined;
-    return { uid, allowed: false, status: { code: e.code, message, ...(reason !== undefined ? { reason } : {}) }, ...(warnings?.length ? { warnings } : {}) };
+    return {
+      uid,
+      allowed: false,
+      status: { code: e.code, message, ...(reason !== undefined ? { reason } : {}) },
+      ...(warnings?.length ? { warnings } : {}),
+    };
   }
   const resp = denied(uid, message, warnings);
-  if (typeof e === 'object' && e !== null && typeof e.reason === 'string' && resp.status !== undefined) resp.status.reason = e.reason;
+  if (typeof e === 'object' && e !== null && typeof e.reason === 'string' && resp.status !== undefined)
+    resp.status.reason = e.reason;
   return resp;
 }
 
@@ -193,19 +216,24 @@ export function admissionErrorBody(uid: string | undefined, code: number, messag
 }
 
 /** ParsedReview is a validated AdmissionReview request, or the response to send when it is not one. */
-export type ParsedReview = { ok: true; request: AdmissionRequest; apiVersion: string } | { ok: false; review: AdmissionReview };
+export type ParsedReview =
+  { ok: true; request: AdmissionRequest; apiVersion: string } | { ok: false; review: AdmissionReview };
 
 /** parseAdmissionReview checks the envelope: kind AdmissionReview, a request with uid and operation. */
 export function parseAdmissionReview(body: unknown): ParsedReview {
   const b = body as Partial<AdmissionReview> | null;
-  const apiVersion = typeof b?.apiVersion === 'string' && b.apiVersion.startsWith('admission.k8s.io/') ? b.apiVersion : ADMISSION_V1;
+  const apiVersion =
+    typeof b?.apiVersion === 'string' && b.apiVersion.startsWith('admission.k8s.io/') ? b.apiVersion : ADMISSION_V1;
   const uid = typeof b?.request?.uid === 'string' ? b.request.uid : '';
   if (typeof b !== 'object' || b === null || b.kind !== 'AdmissionReview') {
     return { ok: false, review: review(errored(uid, 400, 'expected an AdmissionReview'), apiVersion) };
   }
   const req = b.request;
   if (typeof req !== 'object' || req === null || uid === '') {
-    return { ok: false, review: review(errored(uid, 400, 'AdmissionReview has no request or no request.uid'), apiVersion) };
+    return {
+      ok: false,
+      review: review(errored(uid, 400, 'AdmissionReview has no request or no request.uid'), apiVersion),
+    };
   }
   if (!['CREATE', 'UPDATE', 'DELETE', 'CONNECT'].includes(req.operation)) {
     return { ok: false, review: review(errored(uid, 400, `unknown operation ${String(req.operation)}`), apiVersion) };

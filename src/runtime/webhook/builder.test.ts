@@ -21,8 +21,20 @@ interface Memcached extends KubernetesObject {
 interface V2Memcached extends KubernetesObject {
   spec?: { replicas?: number };
 }
-const V1 = defineResource<Memcached>({ group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
-const Hub = defineResource<V2Memcached>({ group: 'cache.example.com', version: 'v2', kind: 'Memcached', plural: 'memcacheds', namespaced: true });
+const V1 = defineResource<Memcached>({
+  group: 'cache.example.com',
+  version: 'v1alpha1',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
+const Hub = defineResource<V2Memcached>({
+  group: 'cache.example.com',
+  version: 'v2',
+  kind: 'Memcached',
+  plural: 'memcacheds',
+  namespaced: true,
+});
 
 const defaulter: CustomDefaulter<Memcached> = {
   async default(_ctx, obj) {
@@ -57,11 +69,23 @@ describe('newWebhookManagedBy', () => {
     expect(server.registered('/validate-cache-example-com-v1alpha1-memcached')).toBe(true);
     newWebhookManagedBy(mgrWith(server))
       .for(Hub)
-      .withConversion({ hub: 'v2', spokes: { v1alpha1: { toHub: (o: Wire<Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size } }), fromHub: (h: Wire<V2Memcached>): Wire<Memcached> => ({ ...h, spec: { size: h.spec?.replicas } }) } } })
+      .withConversion({
+        hub: 'v2',
+        spokes: {
+          v1alpha1: {
+            toHub: (o: Wire<Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size } }),
+            fromHub: (h: Wire<V2Memcached>): Wire<Memcached> => ({ ...h, spec: { size: h.spec?.replicas } }),
+          },
+        },
+      })
       .complete();
     newWebhookManagedBy(mgrWith(server)).for(builtin.ConfigMap).withConversion({ hub: 'v1', spokes: {} }).complete();
     expect(server.registered(CONVERSION_PATH)).toBe(true);
-    newWebhookManagedBy(mgrWith(server)).for(builtin.Pod).withDefaulter({ default: async () => {} }).withDefaulterPath('/custom-pod').complete();
+    newWebhookManagedBy(mgrWith(server))
+      .for(builtin.Pod)
+      .withDefaulter({ default: async () => {} })
+      .withDefaulterPath('/custom-pod')
+      .complete();
     expect(server.registered('/custom-pod')).toBe(true);
     expect(server.registered('/mutate--v1-pod')).toBe(false);
   });
@@ -69,8 +93,12 @@ describe('newWebhookManagedBy', () => {
   it('refuses incomplete configurations', () => {
     const server = new WebhookServer({ logger: silentLogger() });
     expect(() => newWebhookManagedBy(mgrWith(server)).complete()).toThrow(/call for/);
-    expect(() => newWebhookManagedBy(mgrWith(server)).for(V1).complete()).toThrow(/withDefaulter, withValidator, withConversion or withSidecarInjector/);
-    expect(() => newWebhookManagedBy(mgrWith(server)).for(V1).withValidator(validator).withDefaulterPath('/x').complete()).toThrow(/needs withDefaulter/);
+    expect(() => newWebhookManagedBy(mgrWith(server)).for(V1).complete()).toThrow(
+      /withDefaulter, withValidator, withConversion or withSidecarInjector/,
+    );
+    expect(() =>
+      newWebhookManagedBy(mgrWith(server)).for(V1).withValidator(validator).withDefaulterPath('/x').complete(),
+    ).toThrow(/needs withDefaulter/);
   });
 
   it('serves the registered webhooks over HTTPS end to end', async () => {
@@ -83,32 +111,63 @@ describe('newWebhookManagedBy', () => {
     newWebhookManagedBy(mgrWith(server)).for(V1).withDefaulter(defaulter).withValidator(validator).complete();
     newWebhookManagedBy(mgrWith(server))
       .for(Hub)
-      .withConversion({ hub: 'v2', spokes: { v1: { toHub: (o: Wire<Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size } }), fromHub: (h: Wire<V2Memcached>): Wire<Memcached> => ({ ...h, spec: { size: h.spec?.replicas } }) } } })
+      .withConversion({
+        hub: 'v2',
+        spokes: {
+          v1: {
+            toHub: (o: Wire<Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size } }),
+            fromHub: (h: Wire<V2Memcached>): Wire<Memcached> => ({ ...h, spec: { size: h.spec?.replicas } }),
+          },
+        },
+      })
       .complete();
     const ac = new AbortController();
     const running = server.start(ac.signal);
     await server.ready();
     const post = (path: string, body: unknown) =>
       new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: server.port, path, method: 'POST', headers: { 'content-type': 'application/json' }, ca: ca.certPem }, (res) => {
-          let data = '';
-          res.on('data', (c: Buffer) => (data += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) as unknown }));
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            ca: ca.certPem,
+          },
+          (res) => {
+            let data = '';
+            res.on('data', (c: Buffer) => (data += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) as unknown }));
+          },
+        );
         req.on('error', reject);
         req.end(JSON.stringify(body));
       });
     try {
-      const create = JSON.parse(readFileSync(new URL('./testdata/admission-create.json', import.meta.url), 'utf8')) as AdmissionReview;
+      const create = JSON.parse(
+        readFileSync(new URL('./testdata/admission-create.json', import.meta.url), 'utf8'),
+      ) as AdmissionReview;
       const mutate = await post('/mutate-cache-example-com-v1alpha1-memcached', create);
       expect(mutate.status).toBe(200);
-      expect((mutate.json as AdmissionReview).response).toMatchObject({ uid: create.request!.uid, allowed: true, patchType: 'JSONPatch' });
+      expect((mutate.json as AdmissionReview).response).toMatchObject({
+        uid: create.request!.uid,
+        allowed: true,
+        patchType: 'JSONPatch',
+      });
       const validate = await post('/validate-cache-example-com-v1alpha1-memcached', create);
-      expect((validate.json as AdmissionReview).response).toMatchObject({ allowed: false, status: { code: 403, message: 'spec.size must be at most 2' } });
-      const conversion = JSON.parse(readFileSync(new URL('./testdata/conversion-v1-to-v2.json', import.meta.url), 'utf8')) as ConversionReview;
+      expect((validate.json as AdmissionReview).response).toMatchObject({
+        allowed: false,
+        status: { code: 403, message: 'spec.size must be at most 2' },
+      });
+      const conversion = JSON.parse(
+        readFileSync(new URL('./testdata/conversion-v1-to-v2.json', import.meta.url), 'utf8'),
+      ) as ConversionReview;
       const convert = await post('/convert', conversion);
       expect((convert.json as ConversionReview).response?.result.status).toBe('Success');
-      expect(((convert.json as ConversionReview).response?.convertedObjects[0] as V2Memcached).spec).toEqual({ replicas: 3 });
+      expect(((convert.json as ConversionReview).response?.convertedObjects[0] as V2Memcached).spec).toEqual({
+        replicas: 3,
+      });
     } finally {
       ac.abort();
       await running;

@@ -71,7 +71,8 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
   /** WebhookBuilder.for names the kind the webhooks are for (the hub kind for conversion). */
   for<U extends KubernetesObject>(resource: ResourceDescriptor<U>): WebhookBuilder<U> {
     const self = this as unknown as WebhookBuilder<U>;
-    if (self.resource !== undefined) throw new Error(`newWebhookManagedBy: for() called twice (${self.resource.kind} and ${resource.kind})`);
+    if (self.resource !== undefined)
+      throw new Error(`newWebhookManagedBy: for() called twice (${self.resource.kind} and ${resource.kind})`);
     self.resource = resource;
     return self;
   }
@@ -129,8 +130,10 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
     }
     if (this.injector !== undefined && (resource.group !== '' || resource.kind !== 'Pod'))
       throw new Error(`withSidecarInjector injects into Pods: call for(builtin.Pod), not for(${resource.kind})`);
-    if (this.customDefaulterPath !== undefined && this.defaulter === undefined) throw new Error('withDefaulterPath needs withDefaulter');
-    if (this.customValidatorPath !== undefined && this.validator === undefined) throw new Error('withValidatorPath needs withValidator');
+    if (this.customDefaulterPath !== undefined && this.defaulter === undefined)
+      throw new Error('withDefaulterPath needs withDefaulter');
+    if (this.customValidatorPath !== undefined && this.validator === undefined)
+      throw new Error('withValidatorPath needs withValidator');
     const server = this.mgr.getWebhookServer();
     const log = this.mgr.logger;
     if (this.defaulter !== undefined) {
@@ -150,11 +153,18 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
       log.info({ kind: resource.kind, path, annotation }, 'registered sidecar injection webhook');
     }
     if (this.conversion !== undefined) {
-      conversionRegistryFor(server).add(resource.group, resource.kind, this.conversion as unknown as HubSpokeConversion);
+      conversionRegistryFor(server).add(
+        resource.group,
+        resource.kind,
+        this.conversion as unknown as HubSpokeConversion,
+      );
       const crds = conversionCRDs.get(server) ?? new Set<string>();
       crds.add(`${resource.plural}.${resource.group}`);
       conversionCRDs.set(server, crds);
-      log.info({ kind: resource.kind, group: resource.group, hub: this.conversion.hub, path: CONVERSION_PATH }, 'registered conversion webhook');
+      log.info(
+        { kind: resource.kind, group: resource.group, hub: this.conversion.hub, path: CONVERSION_PATH },
+        'registered conversion webhook',
+      );
     }
   }
 }
@@ -168,6 +178,7 @@ export function newWebhookManagedBy(mgr: WebhookManager): WebhookBuilder {
 }
 
 function checkPath(path: string): string {
-  if (!path.startsWith('/') || /\s/.test(path)) throw new Error(`webhook path "${path}" must start with "/" and contain no spaces`);
+  if (!path.startsWith('/') || /\s/.test(path))
+    throw new Error(`webhook path "${path}" must start with "/" and contain no spaces`);
   return path;
 }

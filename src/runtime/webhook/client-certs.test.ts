@@ -41,7 +41,15 @@ async function startServer(extra: Extra = {}) {
   await writeFile(join(dir, 'tls.key'), serving.keyPem);
   await writeFile(join(dir, 'client-ca.crt'), extra.caPem ?? clientCa.pair.certPem);
   const { caPem: _ca, ...options } = extra;
-  const server = new WebhookServer({ port: 0, host: '127.0.0.1', certDir: dir, clientCAName: 'client-ca.crt', logger: silentLogger(), certPollIntervalMs: 50, ...options });
+  const server = new WebhookServer({
+    port: 0,
+    host: '127.0.0.1',
+    certDir: dir,
+    clientCAName: 'client-ca.crt',
+    logger: silentLogger(),
+    certPollIntervalMs: 50,
+    ...options,
+  });
   let calls = 0;
   server.register('/echo', async (body) => {
     calls++;
@@ -151,7 +159,9 @@ describe('WebhookServer with a client CA', () => {
     await writeFile(join(dir, 'tls.key'), serving.keyPem);
     await writeFile(join(dir, 'ca.crt'), 'not a certificate\n');
     const server = new WebhookServer({ port: 0, certDir: dir, clientCAName: 'ca.crt', logger: silentLogger() });
-    await expect(server.start(new AbortController().signal)).rejects.toThrow(/or the client CA .*ca\.crt: the CA bundle holds no PEM certificate/);
+    await expect(server.start(new AbortController().signal)).rejects.toThrow(
+      /or the client CA .*ca\.crt: the CA bundle holds no PEM certificate/,
+    );
   });
 
   it('reads the client CA from an absolute path outside the certificate directory', async () => {
@@ -162,7 +172,13 @@ describe('WebhookServer with a client CA', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await writeFile(join(dir, 'tls.crt'), serving.certPem);
     await writeFile(join(dir, 'tls.key'), serving.keyPem);
-    const server = new WebhookServer({ port: 0, host: '127.0.0.1', certDir: dir, clientCAName: join(caDir, 'ca.crt'), logger: silentLogger() });
+    const server = new WebhookServer({
+      port: 0,
+      host: '127.0.0.1',
+      certDir: dir,
+      clientCAName: join(caDir, 'ca.crt'),
+      logger: silentLogger(),
+    });
     server.register('/echo', async () => ({}));
     const ac = new AbortController();
     const done = server.start(ac.signal);
@@ -176,6 +192,8 @@ describe('WebhookServer with a client CA', () => {
   });
 
   it('refuses allowed names without a client CA', () => {
-    expect(() => new WebhookServer({ allowedClientNames: ['kube-apiserver'], logger: silentLogger() })).toThrow(/allowedClientNames needs clientCAName/);
+    expect(() => new WebhookServer({ allowedClientNames: ['kube-apiserver'], logger: silentLogger() })).toThrow(
+      /allowedClientNames needs clientCAName/,
+    );
   });
 });

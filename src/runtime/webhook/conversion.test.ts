@@ -23,19 +23,33 @@ function registry(): ConversionRegistry {
     hub: 'v2',
     spokes: {
       v1: {
-        toHub: (o: Wire<V1Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.size, container: { image: o.spec?.image } } }),
-        fromHub: (h: Wire<V2Memcached>): Wire<V1Memcached> => ({ ...h, spec: { size: h.spec?.replicas, image: h.spec?.container?.image } }),
+        toHub: (o: Wire<V1Memcached>): Wire<V2Memcached> => ({
+          ...o,
+          spec: { replicas: o.spec?.size, container: { image: o.spec?.image } },
+        }),
+        fromHub: (h: Wire<V2Memcached>): Wire<V1Memcached> => ({
+          ...h,
+          spec: { size: h.spec?.replicas, image: h.spec?.container?.image },
+        }),
       },
       v3: {
-        toHub: (o: Wire<V3Memcached>): Wire<V2Memcached> => ({ ...o, spec: { replicas: o.spec?.replicaCount, container: { image: o.spec?.image } } }),
-        fromHub: (h: Wire<V2Memcached>): Wire<V3Memcached> => ({ ...h, metadata: { name: 'renamed', labels: { converted: 'yes' } }, spec: { replicaCount: h.spec?.replicas, image: h.spec?.container?.image } }),
+        toHub: (o: Wire<V3Memcached>): Wire<V2Memcached> => ({
+          ...o,
+          spec: { replicas: o.spec?.replicaCount, container: { image: o.spec?.image } },
+        }),
+        fromHub: (h: Wire<V2Memcached>): Wire<V3Memcached> => ({
+          ...h,
+          metadata: { name: 'renamed', labels: { converted: 'yes' } },
+          spec: { replicaCount: h.spec?.replicas, image: h.spec?.container?.image },
+        }),
       },
     },
   });
   return r;
 }
 
-const fixture = (): ConversionReview => JSON.parse(readFileSync(new URL('./testdata/conversion-v1-to-v2.json', import.meta.url), 'utf8')) as ConversionReview;
+const fixture = (): ConversionReview =>
+  JSON.parse(readFileSync(new URL('./testdata/conversion-v1-to-v2.json', import.meta.url), 'utf8')) as ConversionReview;
 const ctx = { signal: new AbortController().signal, log: silentLogger() };
 
 describe('ConversionRegistry', () => {
@@ -71,7 +85,7 @@ describe('ConversionRegistry', () => {
 
     const back = fixture();
     back.request!.desiredAPIVersion = 'cache.example.com/v1';
-    back.request!.objects = [(res.response!.convertedObjects[0] as KubernetesObject)];
+    back.request!.objects = [res.response!.convertedObjects[0] as KubernetesObject];
     const round = (await registry().handler()(back, ctx)) as ConversionReview;
     expect((round.response!.convertedObjects[0] as V1Memcached).spec).toEqual({ size: 3, image: 'memcached:1.6' });
   });
@@ -80,7 +94,11 @@ describe('ConversionRegistry', () => {
     const unknownVersion = fixture();
     unknownVersion.request!.desiredAPIVersion = 'cache.example.com/v9';
     const r1 = (await registry().handler()(unknownVersion, ctx)) as ConversionReview;
-    expect(r1.response).toMatchObject({ uid: '705ab4f5-6393-11e8-b7cc-42010a800002', convertedObjects: [], result: { status: 'Failure' } });
+    expect(r1.response).toMatchObject({
+      uid: '705ab4f5-6393-11e8-b7cc-42010a800002',
+      convertedObjects: [],
+      result: { status: 'Failure' },
+    });
     expect(r1.response?.result.message).toContain('version "v9" is not convertible: known versions are v2, v1, v3');
 
     const unknownKind = fixture();
@@ -117,6 +135,8 @@ describe('ConversionRegistry', () => {
   it('refuses a hub that is also a spoke and duplicate kinds', () => {
     const r = registry();
     expect(() => r.add('cache.example.com', 'Memcached', { hub: 'v2', spokes: {} })).toThrow(/already registered/);
-    expect(() => new ConversionRegistry().add('g', 'K', { hub: 'v1', spokes: { v1: { toHub: (o) => o, fromHub: (o) => o } } })).toThrow(/cannot also be a spoke/);
+    expect(() =>
+      new ConversionRegistry().add('g', 'K', { hub: 'v1', spokes: { v1: { toHub: (o) => o, fromHub: (o) => o } } }),
+    ).toThrow(/cannot also be a spoke/);
   });
 });

@@ -59,7 +59,8 @@ export class ConversionRegistry {
   add(group: string, kind: string, conversion: HubSpokeConversion): void {
     const key = `${group}/${kind}`;
     if (this.kinds.has(key)) throw new Error(`conversion for ${kind}.${group} is already registered`);
-    if (Object.hasOwn(conversion.spokes, conversion.hub)) throw new Error(`conversion for ${kind}.${group}: hub version ${conversion.hub} cannot also be a spoke`);
+    if (Object.hasOwn(conversion.spokes, conversion.hub))
+      throw new Error(`conversion for ${kind}.${group}: hub version ${conversion.hub} cannot also be a spoke`);
     this.kinds.set(key, conversion);
   }
 
@@ -68,20 +69,26 @@ export class ConversionRegistry {
     const [fromGroup, fromVersion] = splitApiVersion(obj.apiVersion ?? '');
     const [toGroup, toVersion] = splitApiVersion(desiredAPIVersion);
     const kind = obj.kind ?? '';
-    if (fromGroup !== toGroup) throw new Error(`cannot convert ${kind} from group "${fromGroup}" to group "${toGroup}"`);
+    if (fromGroup !== toGroup)
+      throw new Error(`cannot convert ${kind} from group "${fromGroup}" to group "${toGroup}"`);
     const conversion = this.kinds.get(`${fromGroup}/${kind}`);
     if (conversion === undefined) throw new Error(`no conversion registered for ${kind}.${fromGroup}`);
     const known = (v: string) => v === conversion.hub || Object.hasOwn(conversion.spokes, v);
     for (const v of [fromVersion, toVersion]) {
       if (!known(v)) {
-        throw new Error(`${kind}.${fromGroup} version "${v}" is not convertible: known versions are ${[conversion.hub, ...Object.keys(conversion.spokes)].join(', ')}`);
+        throw new Error(
+          `${kind}.${fromGroup} version "${v}" is not convertible: known versions are ${[conversion.hub, ...Object.keys(conversion.spokes)].join(', ')}`,
+        );
       }
     }
     let converted: KubernetesObject;
     if (fromVersion === toVersion) {
       converted = cloneJson(obj);
     } else {
-      const hub: Wire<KubernetesObject> = fromVersion === conversion.hub ? cloneJson(obj as Wire<KubernetesObject>) : conversion.spokes[fromVersion]!.toHub(cloneJson(obj as Wire<KubernetesObject>));
+      const hub: Wire<KubernetesObject> =
+        fromVersion === conversion.hub
+          ? cloneJson(obj as Wire<KubernetesObject>)
+          : conversion.spokes[fromVersion]!.toHub(cloneJson(obj as Wire<KubernetesObject>));
       converted = toVersion === conversion.hub ? hub : conversion.spokes[toVersion]!.fromHub(hub);
     }
     // A converter may have put Dates in: send them as the API server writes timestamps.
@@ -92,10 +99,20 @@ export class ConversionRegistry {
   handler(): WebhookHandler {
     return async (body, ctx) => {
       const b = body as Partial<ConversionReview> | null;
-      const apiVersion = typeof b?.apiVersion === 'string' && b.apiVersion.startsWith('apiextensions.k8s.io/') ? b.apiVersion : CONVERSION_V1;
+      const apiVersion =
+        typeof b?.apiVersion === 'string' && b.apiVersion.startsWith('apiextensions.k8s.io/')
+          ? b.apiVersion
+          : CONVERSION_V1;
       const req = b?.request;
       const uid = typeof req?.uid === 'string' ? req.uid : '';
-      if (typeof b !== 'object' || b === null || b.kind !== 'ConversionReview' || typeof req !== 'object' || req === null || uid === '') {
+      if (
+        typeof b !== 'object' ||
+        b === null ||
+        b.kind !== 'ConversionReview' ||
+        typeof req !== 'object' ||
+        req === null ||
+        uid === ''
+      ) {
         return conversionFailure(uid, 'expected a ConversionReview with request.uid', apiVersion);
       }
       if (typeof req.desiredAPIVersion !== 'string' || !Array.isArray(req.objects)) {
@@ -103,7 +120,11 @@ export class ConversionRegistry {
       }
       try {
         const convertedObjects = req.objects.map((o) => this.convert(o, req.desiredAPIVersion));
-        return { apiVersion, kind: 'ConversionReview', response: { uid, convertedObjects, result: { status: 'Success' } } } satisfies ConversionReview;
+        return {
+          apiVersion,
+          kind: 'ConversionReview',
+          response: { uid, convertedObjects, result: { status: 'Success' } },
+        } satisfies ConversionReview;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         ctx.log.info({ uid, desiredAPIVersion: req.desiredAPIVersion, err: message }, 'conversion failed');
@@ -115,7 +136,11 @@ export class ConversionRegistry {
 
 /** conversionFailure is a ConversionReview whose result is Failure. */
 export function conversionFailure(uid: string, message: string, apiVersion = CONVERSION_V1): ConversionReview {
-  return { apiVersion, kind: 'ConversionReview', response: { uid, convertedObjects: [], result: { status: 'Failure', message } } };
+  return {
+    apiVersion,
+    kind: 'ConversionReview',
+    response: { uid, convertedObjects: [], result: { status: 'Failure', message } },
+  };
 }
 
 /** conversionErrorBody is the server's error body for the conversion path. */

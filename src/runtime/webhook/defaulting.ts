@@ -21,12 +21,16 @@ import {
  * object (base64, `patchType: JSONPatch`; no patch when nothing changed). Other operations are allowed
  * untouched, as in controller-runtime. A throwing defaulter denies the request (403, or the error's code).
  */
-export function defaultingHandler<T extends KubernetesObject>(resource: ResourceDescriptor<T>, defaulter: WireDefaulter<T>): WebhookHandler {
+export function defaultingHandler<T extends KubernetesObject>(
+  resource: ResourceDescriptor<T>,
+  defaulter: WireDefaulter<T>,
+): WebhookHandler {
   return async (body, ctx) => {
     const parsed = parseAdmissionReview(body);
     if (!parsed.ok) return parsed.review;
     const { request, apiVersion } = parsed;
-    if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return review(allowed(request.uid), apiVersion);
+    if (request.operation !== 'CREATE' && request.operation !== 'UPDATE')
+      return review(allowed(request.uid), apiVersion);
     const actx = admissionContext(request, ctx);
     let response: AdmissionResponse;
     try {
@@ -53,13 +57,19 @@ export function patchResponse(uid: string, original: unknown, mutated: unknown):
   const ops = createJsonPatch(before, after);
   const response = allowed(uid);
   if (ops.length === 0) return response;
-  return { ...response, patchType: 'JSONPatch', patch: Buffer.from(stringifyJson(ops, 'the JSON patch')).toString('base64') };
+  return {
+    ...response,
+    patchType: 'JSONPatch',
+    patch: Buffer.from(stringifyJson(ops, 'the JSON patch')).toString('base64'),
+  };
 }
 
 /** checkKind refuses requests for another kind than the webhook was registered for (a misconfigured path). */
 export function checkKind(resource: ResourceDescriptor, group: string | undefined, kind: string | undefined): void {
   if (kind !== undefined && (kind !== resource.kind || (group ?? '') !== resource.group)) {
-    const err = new Error(`webhook for ${resource.kind}.${resource.group} received a ${kind}.${group ?? ''}`) as Error & { code: number; reason: string };
+    const err = new Error(
+      `webhook for ${resource.kind}.${resource.group} received a ${kind}.${group ?? ''}`,
+    ) as Error & { code: number; reason: string };
     err.code = 400;
     err.reason = 'BadRequest';
     throw err;

@@ -20,7 +20,14 @@ export {
   type UserInfo,
   type Warnings,
 } from './admission.js';
-export { CONVERSION_PATH, WebhookBuilder, defaultingPath, newWebhookManagedBy, validationPath, type WebhookManager } from './builder.js';
+export {
+  CONVERSION_PATH,
+  WebhookBuilder,
+  defaultingPath,
+  newWebhookManagedBy,
+  validationPath,
+  type WebhookManager,
+} from './builder.js';
 export {
   ConversionRegistry,
   type ConversionRequest,

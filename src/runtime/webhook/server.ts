@@ -102,7 +102,9 @@ export class WebhookServer implements Runnable {
 
   constructor(private readonly options: WebhookServerOptions) {
     if (options.allowedClientNames !== undefined && options.clientCAName === undefined)
-      throw new Error('webhook server: allowedClientNames needs clientCAName, the CA bundle client certificates are verified against');
+      throw new Error(
+        'webhook server: allowedClientNames needs clientCAName, the CA bundle client certificates are verified against',
+      );
     this.log = options.logger.child({ logger: 'webhook' });
     this.readyPromise = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
@@ -152,6 +154,7 @@ export class WebhookServer implements Runnable {
     const certPath = join(certDir, this.options.certName ?? 'tls.crt');
     const keyPath = join(certDir, this.options.keyName ?? 'tls.key');
     const caPath = this.options.clientCAName === undefined ? undefined : resolve(certDir, this.options.clientCAName);
+    // eslint-disable-next-line prefer-const -- onChange below reads it before the server exists
     let server: HttpsServer | Http2SecureServer | undefined;
     const watcher = new CertWatcher({
       certPath,
@@ -172,7 +175,10 @@ export class WebhookServer implements Runnable {
       );
     }
     // With a client CA, node:tls fails the handshake of a client without a certificate the CA signed.
-    const tlsOptions = { ...this.secureContextOptions(pair), ...(caPath === undefined ? {} : { requestCert: true, rejectUnauthorized: true }) };
+    const tlsOptions = {
+      ...this.secureContextOptions(pair),
+      ...(caPath === undefined ? {} : { requestCert: true, rejectUnauthorized: true }),
+    };
     const listener = (req: Req, res: Res) => void this.serve(req, res, signal);
     // node:http2 is loaded only when HTTP/2 is enabled (off by default): most operators never pay for it.
     server =
@@ -183,7 +189,8 @@ export class WebhookServer implements Runnable {
       this.log.debug({ err: err.message, remote: socket.remoteAddress }, 'webhook TLS handshake failed');
     });
     // Ahead of the HTTP layer's own listener, so that a refused connection never gets a request parser.
-    if (this.options.allowedClientNames !== undefined) server.prependListener('secureConnection', (socket: TLSSocket) => void this.clientAllowed(socket));
+    if (this.options.allowedClientNames !== undefined)
+      server.prependListener('secureConnection', (socket: TLSSocket) => void this.clientAllowed(socket));
     server.on('clientError', (err: Error, socket: { destroy(): void }) => {
       this.log.debug({ err: err.message }, 'webhook client error');
       socket.destroy();
@@ -206,11 +213,18 @@ export class WebhookServer implements Runnable {
     this.boundPort = (srv.address() as AddressInfo).port;
     watcher.watch();
     this.log.info(
-      { port: this.boundPort, host: this.options.host, certPath, clientCAPath: caPath, http2: this.options.enableHttp2 === true },
+      {
+        port: this.boundPort,
+        host: this.options.host,
+        certPath,
+        clientCAPath: caPath,
+        http2: this.options.enableHttp2 === true,
+      },
       'serving webhook server',
     );
     this.resolveReady();
-    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (!signal.aborted)
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     watcher.stop();
     await new Promise<void>((resolve) => {
       srv.close(() => resolve());
@@ -229,7 +243,12 @@ export class WebhookServer implements Runnable {
   }
 
   private secureContextOptions(pair: CertificatePair): SecureContextOptions {
-    return { cert: pair.cert, key: pair.key, ...(pair.ca === undefined ? {} : { ca: pair.ca }), minVersion: this.options.tlsMinVersion ?? 'TLSv1.2' };
+    return {
+      cert: pair.cert,
+      key: pair.key,
+      ...(pair.ca === undefined ? {} : { ca: pair.ca }),
+      minVersion: this.options.tlsMinVersion ?? 'TLSv1.2',
+    };
   }
 
   /**
@@ -242,7 +261,10 @@ export class WebhookServer implements Runnable {
     if (allowed === undefined) return true;
     const names = socket === undefined ? [] : certificateNames(socket.getPeerCertificate());
     if (names.some((n) => allowed.includes(n))) return true;
-    this.log.info({ remote: socket?.remoteAddress, names }, 'webhook client certificate name not allowed; closing the connection');
+    this.log.info(
+      { remote: socket?.remoteAddress, names },
+      'webhook client certificate name not allowed; closing the connection',
+    );
     socket?.destroy();
     return false;
   }
@@ -295,14 +317,22 @@ export class WebhookServer implements Runnable {
     handlerFailed: (err: unknown) => void,
   ): Promise<number> {
     const route = this.routes.get(path);
-    if (route === undefined) return send(res, 404, genericErrorBody(undefined, 404, `no webhook registered for path ${path}`));
+    if (route === undefined)
+      return send(res, 404, genericErrorBody(undefined, 404, `no webhook registered for path ${path}`));
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return send(res, 405, route.errorBody(undefined, 405, `method ${req.method} not allowed, expected POST`));
     }
-    const contentType = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const contentType = String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
     if (contentType !== 'application/json') {
-      return send(res, 415, route.errorBody(undefined, 415, `contentType=${contentType || '(none)'}, expected application/json`));
+      return send(
+        res,
+        415,
+        route.errorBody(undefined, 415, `contentType=${contentType || '(none)'}, expected application/json`),
+      );
     }
     let raw: Buffer;
     try {
@@ -322,7 +352,11 @@ export class WebhookServer implements Runnable {
     try {
       body = JSON.parse(text);
     } catch (err) {
-      return send(res, 400, route.errorBody(sniffUid(text), 400, `cannot decode request body: ${(err as Error).message}`));
+      return send(
+        res,
+        400,
+        route.errorBody(sniffUid(text), 400, `cannot decode request body: ${(err as Error).message}`),
+      );
     }
     span?.describe(body);
     const abort = new AbortController();
@@ -347,7 +381,7 @@ export class WebhookServer implements Runnable {
 /** tlsSocketOf is the TLS connection a request came on (for HTTP/2, its session's). */
 function tlsSocketOf(req: Req): TLSSocket | undefined {
   const socket = 'stream' in req ? req.stream.session?.socket : req.socket;
-  return socket !== undefined && 'getPeerCertificate' in socket ? (socket as TLSSocket) : undefined;
+  return socket !== undefined && 'getPeerCertificate' in socket ? socket : undefined;
 }
 
 /** certificateNames are the subject common names and DNS subject alternative names of a peer certificate. */

@@ -19,7 +19,10 @@ import { checkKind } from './defaulting.js';
  * with `oldObject`; CONNECT is allowed. Returned strings become warnings; a thrown error denies the
  * request (403 Forbidden with its message, or the error's own `code`).
  */
-export function validatingHandler<T extends KubernetesObject>(resource: ResourceDescriptor<T>, validator: WireValidator<T>): WebhookHandler {
+export function validatingHandler<T extends KubernetesObject>(
+  resource: ResourceDescriptor<T>,
+  validator: WireValidator<T>,
+): WebhookHandler {
   return async (body, ctx) => {
     const parsed = parseAdmissionReview(body);
     if (!parsed.ok) return parsed.review;
@@ -34,7 +37,11 @@ export function validatingHandler<T extends KubernetesObject>(resource: Resource
           warnings = await validator.validateCreate(actx, decodeObject<T>(request.object, 'object'));
           break;
         case 'UPDATE':
-          warnings = await validator.validateUpdate(actx, decodeObject<T>(request.oldObject, 'oldObject'), decodeObject<T>(request.object, 'object'));
+          warnings = await validator.validateUpdate(
+            actx,
+            decodeObject<T>(request.oldObject, 'oldObject'),
+            decodeObject<T>(request.object, 'object'),
+          );
           break;
         case 'DELETE':
           warnings = await validator.validateDelete(actx, decodeObject<T>(request.oldObject, 'oldObject'));

@@ -60,14 +60,19 @@ export async function injectCABundle(
   const caBundle = Buffer.from(bundlePem, 'utf8').toString('base64');
   const outcomes: Outcome[] = [];
   const configs = [
-    ...(targets.mutatingWebhookConfigurations ?? []).map((name) => ({ name, resource: builtin.MutatingWebhookConfiguration })),
-    ...(targets.validatingWebhookConfigurations ?? []).map((name) => ({ name, resource: builtin.ValidatingWebhookConfiguration })),
+    ...(targets.mutatingWebhookConfigurations ?? []).map((name) => ({
+      name,
+      resource: builtin.MutatingWebhookConfiguration,
+    })),
+    ...(targets.validatingWebhookConfigurations ?? []).map((name) => ({
+      name,
+      resource: builtin.ValidatingWebhookConfiguration,
+    })),
   ];
   for (const { name, resource } of configs) {
-    const obj = (await getLive(() => client.get(resource as typeof builtin.ValidatingWebhookConfiguration, { name }, { live: true }))) as
-      | V1ValidatingWebhookConfiguration
-      | V1MutatingWebhookConfiguration
-      | undefined;
+    const obj = await getLive<V1ValidatingWebhookConfiguration | V1MutatingWebhookConfiguration>(() =>
+      client.get(resource, { name }, { live: true }),
+    );
     if (obj === undefined) {
       report(resource.kind, name, 'webhook configuration not found; caBundle not injected');
       continue;
@@ -79,11 +84,13 @@ export async function injectCABundle(
       continue;
     }
     for (const w of webhooks) w.clientConfig.caBundle = caBundle;
-    outcomes.push(await writeOrRetry(() => client.update(resource as typeof builtin.ValidatingWebhookConfiguration, obj as V1ValidatingWebhookConfiguration)));
+    outcomes.push(await writeOrRetry(() => client.update(resource, obj)));
     log.info({ kind: resource.kind, name }, 'injected the webhook CA bundle');
   }
   for (const name of targets.conversionCRDs ?? []) {
-    const crd = (await getLive(() => client.get(builtin.CustomResourceDefinition, { name }, { live: true }))) as V1CustomResourceDefinition | undefined;
+    const crd = await getLive<V1CustomResourceDefinition>(() =>
+      client.get(builtin.CustomResourceDefinition, { name }, { live: true }),
+    );
     const clientConfig = crd?.spec.conversion?.webhook?.clientConfig;
     if (crd === undefined || clientConfig === undefined) {
       report('CustomResourceDefinition', name, 'CRD without a conversion webhook; caBundle not injected');

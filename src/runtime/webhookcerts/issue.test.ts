@@ -15,7 +15,11 @@ describe('webhook certificate issuing', () => {
     expect(facts?.hosts).toEqual(['webhook-service.system.svc', '127.0.0.1']);
     expect(facts?.notAfter).toBeGreaterThan(now + 2 * HOUR - 2000);
     expect(facts?.notAfter).toBeLessThan(now + 2 * HOUR + 2000);
-    expect(new X509Certificate(serving.certPem).checkPrivateKey((await import('node:crypto')).createPrivateKey(serving.keyPem))).toBe(true);
+    expect(
+      new X509Certificate(serving.certPem).checkPrivateKey(
+        (await import('node:crypto')).createPrivateKey(serving.keyPem),
+      ),
+    ).toBe(true);
   });
 
   it('never issues a serving certificate that outlives its CA', async () => {

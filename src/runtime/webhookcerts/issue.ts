@@ -20,7 +20,9 @@ async function x509Module(): Promise<typeof import('@peculiar/x509')> {
 
 function serial(): string {
   // Positive, 16 random bytes (RFC 5280 allows up to 20 octets).
-  return Buffer.from(webcrypto.getRandomValues(new Uint8Array(16))).toString('hex').replace(/^[89a-f]/, '1');
+  return Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)))
+    .toString('hex')
+    .replace(/^[89a-f]/, '1');
 }
 
 async function keyPem(key: webcrypto.CryptoKey): Promise<string> {
@@ -31,7 +33,7 @@ async function keyPem(key: webcrypto.CryptoKey): Promise<string> {
 /** issueCA creates a self-signed ECDSA P-256 certificate authority valid from `now` for `validityMs`. */
 export async function issueCA(commonName: string, now: number, validityMs: number): Promise<PemPair> {
   const x509 = await x509Module();
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
     {
       serialNumber: serial(),
@@ -42,22 +44,30 @@ export async function issueCA(commonName: string, now: number, validityMs: numbe
       keys: keys as never,
       extensions: [
         new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as never),
+        new x509.KeyUsagesExtension(
+          x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature,
+          true,
+        ),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ],
     },
-    webcrypto as never,
+    webcrypto,
   );
   return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey) };
 }
 
 /** issueServingCert issues a TLS server certificate for `hosts` (DNS names and IP addresses), signed by `ca`. */
-export async function issueServingCert(ca: PemPair, hosts: readonly string[], now: number, validityMs: number): Promise<PemPair> {
+export async function issueServingCert(
+  ca: PemPair,
+  hosts: readonly string[],
+  now: number,
+  validityMs: number,
+): Promise<PemPair> {
   const x509 = await x509Module();
   const caCert = new x509.X509Certificate(ca.certPem);
   const der = Buffer.from(ca.keyPem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
   const caKey = await webcrypto.subtle.importKey('pkcs8', der, ALGORITHM, false, ['sign']);
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const cert = await x509.X509CertificateGenerator.create(
     {
       serialNumber: serial(),
@@ -72,11 +82,13 @@ export async function issueServingCert(ca: PemPair, hosts: readonly string[], no
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-        new x509.SubjectAlternativeNameExtension(hosts.map((value) => ({ type: isIP(value) === 0 ? ('dns' as const) : ('ip' as const), value }))),
-        await x509.AuthorityKeyIdentifierExtension.create(caCert, false, webcrypto as never),
+        new x509.SubjectAlternativeNameExtension(
+          hosts.map((value) => ({ type: isIP(value) === 0 ? ('dns' as const) : ('ip' as const), value })),
+        ),
+        await x509.AuthorityKeyIdentifierExtension.create(caCert, false, webcrypto),
       ],
     },
-    webcrypto as never,
+    webcrypto,
   );
   return { certPem: cert.toString('pem'), keyPem: await keyPem(keys.privateKey) };
 }

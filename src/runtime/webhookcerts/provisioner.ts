@@ -79,18 +79,26 @@ export class WebhookCertificateProvisioner {
 
   constructor(private readonly options: SelfManagedCertificateOptions) {
     this.now = options.now ?? Date.now;
-    this.log = options.logger.child({ logger: 'webhook-certificates', secret: `${options.namespace}/${options.secretName}` });
+    this.log = options.logger.child({
+      logger: 'webhook-certificates',
+      secret: `${options.namespace}/${options.secretName}`,
+    });
     // A serving certificate never outlives its CA; were the CA replaced later than a serving certificate
     // is due, every serving certificate issued near the CA's end would be due at once, on every pass.
     const fraction = this.fraction();
-    if (!(fraction > 0 && fraction < 1)) throw new Error(`webhook certificates: rotateBeforeFraction must be between 0 and 1, got ${fraction}`);
+    if (!(fraction > 0 && fraction < 1))
+      throw new Error(`webhook certificates: rotateBeforeFraction must be between 0 and 1, got ${fraction}`);
     if ((options.caValidityMs ?? CA_VALIDITY) * fraction <= (options.certValidityMs ?? CERT_VALIDITY))
-      throw new Error('webhook certificates: the CA must be replaced while it outlives a serving certificate (caValidityMs × rotateBeforeFraction > certValidityMs)');
+      throw new Error(
+        'webhook certificates: the CA must be replaced while it outlives a serving certificate (caValidityMs × rotateBeforeFraction > certValidityMs)',
+      );
   }
 
   private hosts(): string[] {
     const { serviceName, namespace, hosts } = this.options;
-    return hosts !== undefined ? [...hosts] : [`${serviceName}.${namespace}.svc`, `${serviceName}.${namespace}.svc.cluster.local`];
+    return hosts !== undefined
+      ? [...hosts]
+      : [`${serviceName}.${namespace}.svc`, `${serviceName}.${namespace}.svc.cluster.local`];
   }
 
   private expiresSoon(pem: string, validityMs: number): boolean {
@@ -104,7 +112,11 @@ export class WebhookCertificateProvisioner {
 
   private async read(): Promise<V1Secret | undefined> {
     try {
-      return await this.options.client.get(builtin.Secret, { namespace: this.options.namespace, name: this.options.secretName }, { live: true });
+      return await this.options.client.get(
+        builtin.Secret,
+        { namespace: this.options.namespace, name: this.options.secretName },
+        { live: true },
+      );
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;
@@ -124,7 +136,10 @@ export class WebhookCertificateProvisioner {
       secret === undefined
         ? undefined
         : {
-            ca: { certPem: (decode(secret, 'ca.crt').match(PEM_CERTIFICATE) ?? [''])[0] ?? '', keyPem: decode(secret, 'ca.key') },
+            ca: {
+              certPem: (decode(secret, 'ca.crt').match(PEM_CERTIFICATE) ?? [''])[0] ?? '',
+              keyPem: decode(secret, 'ca.key'),
+            },
             bundle: decode(secret, 'ca.crt'),
             serving: { certPem: decode(secret, 'tls.crt'), keyPem: decode(secret, 'tls.key') },
           };
@@ -146,10 +161,16 @@ export class WebhookCertificateProvisioner {
   }
 
   /** plan decides the next Secret content, or undefined when the current one is fine. */
-  private async plan(current: Stored | undefined, caValidity: number, certValidity: number, trusted: boolean): Promise<Stored | undefined> {
+  private async plan(
+    current: Stored | undefined,
+    caValidity: number,
+    certValidity: number,
+    trusted: boolean,
+  ): Promise<Stored | undefined> {
     const now = this.now();
     const hosts = this.hosts();
-    const caUsable = current !== undefined && current.ca.keyPem !== '' && certificateFacts(current.ca.certPem) !== undefined;
+    const caUsable =
+      current !== undefined && current.ca.keyPem !== '' && certificateFacts(current.ca.certPem) !== undefined;
     if (current === undefined || !caUsable) {
       const ca = await issueCA(`${this.options.serviceName}-ca`, now, caValidity);
       this.log.info({}, 'issuing a webhook CA and serving certificate');
@@ -157,7 +178,10 @@ export class WebhookCertificateProvisioner {
     }
     if (this.expiresSoon(current.ca.certPem, caValidity)) {
       const ca = await issueCA(`${this.options.serviceName}-ca`, now, caValidity);
-      this.log.info({}, 'rotating the webhook CA: the bundle holds the new and the old CA until the serving certificate follows');
+      this.log.info(
+        {},
+        'rotating the webhook CA: the bundle holds the new and the old CA until the serving certificate follows',
+      );
       return { ca, bundle: pemBundle([ca.certPem, current.ca.certPem]), serving: current.serving };
     }
     const facts = certificateFacts(current.serving.certPem);
@@ -167,7 +191,12 @@ export class WebhookCertificateProvisioner {
       hosts.every((h) => facts.hosts.includes(h)) &&
       !this.expiresSoon(current.serving.certPem, certValidity);
     // A previous CA stays in the bundle until it expires: replicas may still serve a certificate it signed.
-    const bundle = pemBundle([current.ca.certPem, ...(current.bundle.match(PEM_CERTIFICATE) ?? []).slice(1).filter((c) => (certificateFacts(c)?.notAfter ?? 0) > now)]);
+    const bundle = pemBundle([
+      current.ca.certPem,
+      ...(current.bundle.match(PEM_CERTIFICATE) ?? [])
+        .slice(1)
+        .filter((c) => (certificateFacts(c)?.notAfter ?? 0) > now),
+    ]);
     if (servingOk) return bundle === current.bundle ? undefined : { ...current, bundle };
     if (!trusted && !signedBy(current.serving.certPem, current.ca.certPem)) {
       this.log.info({}, 'waiting for every webhook target to trust the new CA before issuing its serving certificate');
@@ -179,10 +208,22 @@ export class WebhookCertificateProvisioner {
 
   private async write(secret: V1Secret | undefined, next: Stored): Promise<boolean> {
     const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
-    const data = { 'ca.crt': b64(next.bundle), 'ca.key': b64(next.ca.keyPem), 'tls.crt': b64(next.serving.certPem), 'tls.key': b64(next.serving.keyPem) };
+    const data = {
+      'ca.crt': b64(next.bundle),
+      'ca.key': b64(next.ca.keyPem),
+      'tls.crt': b64(next.serving.certPem),
+      'tls.key': b64(next.serving.keyPem),
+    };
     const { client, namespace, secretName } = this.options;
     try {
-      if (secret === undefined) await client.create(builtin.Secret, { apiVersion: 'v1', kind: 'Secret', metadata: { name: secretName, namespace }, type: 'Opaque', data });
+      if (secret === undefined)
+        await client.create(builtin.Secret, {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: secretName, namespace },
+          type: 'Opaque',
+          data,
+        });
       else await client.update(builtin.Secret, { ...secret, data });
       return true;
     } catch (err) {
@@ -203,7 +244,9 @@ export class WebhookCertificateProvisioner {
   async bootstrap(): Promise<void> {
     if ((await this.read()) === undefined) await this.reconcile();
     if (!(await this.sync()))
-      throw new Error(`webhook certificates: Secret ${this.options.namespace}/${this.options.secretName} holds no tls.crt and tls.key`);
+      throw new Error(
+        `webhook certificates: Secret ${this.options.namespace}/${this.options.secretName} holds no tls.crt and tls.key`,
+      );
   }
 
   /**
@@ -221,7 +264,10 @@ export class WebhookCertificateProvisioner {
     const onDisk = await readFile(join(dir, 'tls.crt'), 'utf8').catch(() => '');
     if (onDisk === cert) return true;
     await mkdir(dir, { recursive: true });
-    for (const [name, text] of [['tls.key', key], ['tls.crt', cert]] as const) {
+    for (const [name, text] of [
+      ['tls.key', key],
+      ['tls.crt', cert],
+    ] as const) {
       await writeFile(join(dir, `.${name}.tmp`), text, { mode: 0o600 });
       await rename(join(dir, `.${name}.tmp`), join(dir, name));
     }
@@ -231,7 +277,13 @@ export class WebhookCertificateProvisioner {
 }
 
 /** loop runs `pass` every `intervalMs` until the signal aborts; a failing pass is logged and retried. */
-async function loop(signal: AbortSignal, intervalMs: number, log: Logger, what: string, pass: () => Promise<unknown>): Promise<void> {
+async function loop(
+  signal: AbortSignal,
+  intervalMs: number,
+  log: Logger,
+  what: string,
+  pass: () => Promise<unknown>,
+): Promise<void> {
   while (!signal.aborted) {
     try {
       await pass();
@@ -240,10 +292,14 @@ async function loop(signal: AbortSignal, intervalMs: number, log: Logger, what: 
     }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, intervalMs);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
 }
@@ -254,7 +310,11 @@ async function loop(signal: AbortSignal, intervalMs: number, log: Logger, what: 
  * certDir equal to the Secret. Both check every `intervalMs` (default 1 minute); rotation is due long
  * before expiry, so a pass missed while leadership moves costs nothing.
  */
-export function certificateRunnables(provisioner: WebhookCertificateProvisioner, log: Logger, intervalMs = 60_000): { leader: Runnable; replica: Runnable } {
+export function certificateRunnables(
+  provisioner: WebhookCertificateProvisioner,
+  log: Logger,
+  intervalMs = 60_000,
+): { leader: Runnable; replica: Runnable } {
   const leaderPass = async (): Promise<void> => {
     await provisioner.reconcile();
     await provisioner.sync();
@@ -264,6 +324,9 @@ export function certificateRunnables(provisioner: WebhookCertificateProvisioner,
       needLeaderElection: true,
       start: (signal) => loop(signal, intervalMs, log, 'webhook certificate reconcile failed', leaderPass),
     },
-    replica: { needLeaderElection: false, start: (signal) => loop(signal, intervalMs, log, 'webhook certificate sync failed', () => provisioner.sync()) },
+    replica: {
+      needLeaderElection: false,
+      start: (signal) => loop(signal, intervalMs, log, 'webhook certificate sync failed', () => provisioner.sync()),
+    },
   };
 }

@@ -103,7 +103,7 @@ describe('WorkQueue', () => {
     let clock = 0;
     let producing = true;
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const add = (k: string) => {
       lastAdd.set(k, ++clock);
       q.add(k);
@@ -185,7 +185,7 @@ describe('WorkQueue priorities', () => {
   it('keeps len exact across promotions and hand-outs (stale lane entries are skipped)', async () => {
     const q = new WorkQueue();
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const priorities = [lowPriority, livePriority, 5];
     const waiting = new Map<string, number>();
     for (let round = 0; round < 500; round++) {

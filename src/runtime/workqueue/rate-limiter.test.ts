@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../fake/clock.js';
-import { BucketRateLimiter, defaultControllerRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter } from './rate-limiter.js';
+import {
+  BucketRateLimiter,
+  defaultControllerRateLimiter,
+  ItemExponentialFailureRateLimiter,
+  MaxOfRateLimiter,
+} from './rate-limiter.js';
 
 describe('ItemExponentialFailureRateLimiter', () => {
   it('doubles from 5 ms per key and caps at 1000 s', () => {

@@ -57,7 +57,8 @@ export class BucketRateLimiter implements RateLimiter {
     private readonly burst = 100,
     private readonly clock: Clock = realClock,
   ) {
-    if (!(qps > 0) || !(burst >= 1)) throw new RangeError(`BucketRateLimiter needs qps > 0 and burst >= 1, got ${qps} and ${burst}`);
+    if (!(qps > 0) || !(burst >= 1))
+      throw new RangeError(`BucketRateLimiter needs qps > 0 and burst >= 1, got ${qps} and ${burst}`);
     this.tokens = burst;
     this.last = clock.now();
   }
@@ -119,5 +120,8 @@ export class MaxOfRateLimiter implements RateLimiter {
  * 1000 s, combined with an overall bucket of 10 qps and burst 100.
  */
 export function defaultControllerRateLimiter(clock: Clock = realClock): RateLimiter {
-  return new MaxOfRateLimiter(new ItemExponentialFailureRateLimiter(5, 1_000_000), new BucketRateLimiter(10, 100, clock));
+  return new MaxOfRateLimiter(
+    new ItemExponentialFailureRateLimiter(5, 1_000_000),
+    new BucketRateLimiter(10, 100, clock),
+  );
 }

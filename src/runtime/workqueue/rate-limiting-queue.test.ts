@@ -66,7 +66,13 @@ describe('RateLimitingQueue', () => {
 
   it('takes no bucket token for an attempt that did not wait', () => {
     const clock = new FakeClock();
-    const q = new RateLimitingQueue({ clock, rateLimiter: new MaxOfRateLimiter(new ItemExponentialFailureRateLimiter(5, 1000), new BucketRateLimiter(1, 1, clock)) });
+    const q = new RateLimitingQueue({
+      clock,
+      rateLimiter: new MaxOfRateLimiter(
+        new ItemExponentialFailureRateLimiter(5, 1000),
+        new BucketRateLimiter(1, 1, clock),
+      ),
+    });
     q.addRateLimited('a');
     // Early failures of the same key while it backs off: without the fix each would reserve a token (1 s each).
     for (let i = 0; i < 5; i++) q.addRateLimited('a');
@@ -78,7 +84,13 @@ describe('RateLimitingQueue', () => {
 
   it('gives requested requeues a limiter of their own that failures of other keys do not slow down', () => {
     const clock = new FakeClock();
-    const q = new RateLimitingQueue({ clock, rateLimiter: new MaxOfRateLimiter(new ItemExponentialFailureRateLimiter(5, 1000), new BucketRateLimiter(1, 1, clock)) });
+    const q = new RateLimitingQueue({
+      clock,
+      rateLimiter: new MaxOfRateLimiter(
+        new ItemExponentialFailureRateLimiter(5, 1000),
+        new BucketRateLimiter(1, 1, clock),
+      ),
+    });
     for (let i = 0; i < 50; i++) q.addRateLimited(`failing-${i}`);
     q.addRequeue('polling');
     q.addRequeue('polling-2');
@@ -119,7 +131,11 @@ describe('RateLimitingQueue', () => {
 
   it('caps the probe interval and releases held keys when a held key fails for another reason', async () => {
     const clock = new FakeClock();
-    const q = new RateLimitingQueue({ clock, rateLimiter: new ItemExponentialFailureRateLimiter(5, 1000), unavailable: { initialMs: 100, maxMs: 300 } });
+    const q = new RateLimitingQueue({
+      clock,
+      rateLimiter: new ItemExponentialFailureRateLimiter(5, 1000),
+      unavailable: { initialMs: 100, maxMs: 300 },
+    });
     q.addUnavailable('a');
     q.addUnavailable('b');
     for (const wait of [100, 200, 300, 300]) {

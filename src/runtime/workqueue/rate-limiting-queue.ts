@@ -37,7 +37,10 @@ export class RateLimitingQueue extends DelayingQueue {
   constructor(options: RateLimitingQueueOptions = {}) {
     super(options);
     this.failures = new WaitedBackoff(options.rateLimiter ?? defaultControllerRateLimiter(this.clock), this.clock);
-    this.requeues = new WaitedBackoff(options.requeueRateLimiter ?? new ItemExponentialFailureRateLimiter(5, 1_000_000), this.clock);
+    this.requeues = new WaitedBackoff(
+      options.requeueRateLimiter ?? new ItemExponentialFailureRateLimiter(5, 1_000_000),
+      this.clock,
+    );
     this.unreachable = new UnavailableHold(this.clock, (key, priority) => this.add(key, priority), options.unavailable);
   }
 

@@ -10,11 +10,18 @@ const ref = (d: string) => ({ $ref: `#/components/schemas/${d}` });
 
 // A small OpenAPI v3 document in the shapes a kube-apiserver publishes, and client-node's view of it.
 const DEFINITIONS = {
-  'io.k8s.api.core.v1.LocalObjectReference': { type: 'object', properties: { name: { description: 'Name of the referent.', type: 'string', default: '' } }, 'x-kubernetes-map-type': 'atomic' },
+  'io.k8s.api.core.v1.LocalObjectReference': {
+    type: 'object',
+    properties: { name: { description: 'Name of the referent.', type: 'string', default: '' } },
+    'x-kubernetes-map-type': 'atomic',
+  },
   'io.k8s.api.core.v1.SecretEnvSource': {
     description: 'SecretEnvSource selects a Secret.',
     type: 'object',
-    properties: { name: { description: 'Name of the referent.', type: 'string', default: '' }, optional: { type: 'boolean' } },
+    properties: {
+      name: { description: 'Name of the referent.', type: 'string', default: '' },
+      optional: { type: 'boolean' },
+    },
   },
   'io.k8s.api.core.v1.ContainerPort': {
     description: 'ContainerPort represents a network port.',
@@ -22,7 +29,12 @@ const DEFINITIONS = {
     required: ['containerPort'],
     properties: {
       containerPort: { type: 'integer', format: 'int32', default: 0 },
-      protocol: { description: 'Protocol for port.\n\nPossible enum values:\n - `"TCP"` is TCP.', type: 'string', default: 'TCP', enum: ['TCP'] },
+      protocol: {
+        description: 'Protocol for port.\n\nPossible enum values:\n - `"TCP"` is TCP.',
+        type: 'string',
+        default: 'TCP',
+        enum: ['TCP'],
+      },
       weight: { type: 'number', format: 'double' },
     },
   },
@@ -31,14 +43,36 @@ const DEFINITIONS = {
     required: ['name'],
     properties: {
       name: { type: 'string', default: '' },
-      ports: { type: 'array', items: ref('io.k8s.api.core.v1.ContainerPort'), 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['containerPort', 'protocol'], 'x-kubernetes-patch-merge-key': 'containerPort', 'x-kubernetes-patch-strategy': 'merge' },
-      resources: { description: 'Compute resources.', default: {}, allOf: [ref('io.k8s.api.core.v1.ResourceRequirements')] },
+      ports: {
+        type: 'array',
+        items: ref('io.k8s.api.core.v1.ContainerPort'),
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['containerPort', 'protocol'],
+        'x-kubernetes-patch-merge-key': 'containerPort',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+      resources: {
+        description: 'Compute resources.',
+        default: {},
+        allOf: [ref('io.k8s.api.core.v1.ResourceRequirements')],
+      },
     },
   },
-  'io.k8s.api.core.v1.ResourceRequirements': { type: 'object', properties: { limits: { type: 'object', additionalProperties: ref('io.k8s.apimachinery.pkg.api.resource.Quantity') } } },
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': { description: 'Quantity is ...', oneOf: [{ type: 'string' }, { type: 'number' }] },
+  'io.k8s.api.core.v1.ResourceRequirements': {
+    type: 'object',
+    properties: {
+      limits: { type: 'object', additionalProperties: ref('io.k8s.apimachinery.pkg.api.resource.Quantity') },
+    },
+  },
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': {
+    description: 'Quantity is ...',
+    oneOf: [{ type: 'string' }, { type: 'number' }],
+  },
   'io.k8s.api.core.v1.EndpointPort': { type: 'object', properties: { port: { type: 'integer', format: 'int32' } } },
-  'io.k8s.api.discovery.v1.EndpointPort': { type: 'object', properties: { port: { type: 'integer', format: 'int32' }, name: { type: 'string' } } },
+  'io.k8s.api.discovery.v1.EndpointPort': {
+    type: 'object',
+    properties: { port: { type: 'integer', format: 'int32' }, name: { type: 'string' } },
+  },
   'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': { description: 'JSON is any value.' },
 };
 
@@ -74,19 +108,39 @@ describe('buildModelData', () => {
   it('reshapes each definition as controller-gen writes the Go type', () => {
     expect(m.V1ContainerPort).toEqual({
       description: 'ContainerPort represents a network port.',
-      properties: { containerPort: { format: 'int32', type: 'integer' }, protocol: { default: 'TCP', description: 'Protocol for port.', type: 'string' }, weight: { type: 'number' } },
+      properties: {
+        containerPort: { format: 'int32', type: 'integer' },
+        protocol: { default: 'TCP', description: 'Protocol for port.', type: 'string' },
+        weight: { type: 'number' },
+      },
       required: ['containerPort'],
       type: 'object',
     });
-    expect(m.V1Container?.properties?.ports).toEqual({ items: { $ref: 'V1ContainerPort' }, type: 'array', 'x-kubernetes-list-map-keys': ['containerPort', 'protocol'], 'x-kubernetes-list-type': 'map' });
-    expect(m.V1Container?.properties?.resources).toEqual({ $ref: 'V1ResourceRequirements', description: 'Compute resources.' });
+    expect(m.V1Container?.properties?.ports).toEqual({
+      items: { $ref: 'V1ContainerPort' },
+      type: 'array',
+      'x-kubernetes-list-map-keys': ['containerPort', 'protocol'],
+      'x-kubernetes-list-type': 'map',
+    });
+    expect(m.V1Container?.properties?.resources).toEqual({
+      $ref: 'V1ResourceRequirements',
+      description: 'Compute resources.',
+    });
     expect(m.V1Container?.properties?.name).toEqual({ type: 'string' });
-    expect(m.ResourceQuantity).toEqual({ anyOf: [{ type: 'integer' }, { type: 'string' }], pattern: QUANTITY_PATTERN, 'x-kubernetes-int-or-string': true });
+    expect(m.ResourceQuantity).toEqual({
+      anyOf: [{ type: 'integer' }, { type: 'string' }],
+      pattern: QUANTITY_PATTERN,
+      'x-kubernetes-int-or-string': true,
+    });
     expect(m.V1JSON).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
   });
 
   it('keeps marker defaults: a zero value on an optional field', () => {
-    expect(m.V1LocalObjectReference?.properties?.name).toEqual({ default: '', description: 'Name of the referent.', type: 'string' });
+    expect(m.V1LocalObjectReference?.properties?.name).toEqual({
+      default: '',
+      description: 'Name of the referent.',
+      type: 'string',
+    });
   });
 
   it('makes a struct atomic that embeds an atomic struct of one field', () => {
@@ -108,8 +162,15 @@ describe('buildModelData', () => {
   });
 
   it('refuses a construct the data has no place for, instead of dropping it', () => {
-    const odd = { 'io.k8s.api.core.v1.Odd': { type: 'object', properties: { x: { type: 'string', 'x-kubernetes-something-new': true } } } };
-    expect(() => buildModelData({ kubernetesVersion: 'v1', definitions: odd, clientNodeModels: new Map() })).toThrow(/Odd\.x: unexpected key x-kubernetes-something-new/);
+    const odd = {
+      'io.k8s.api.core.v1.Odd': {
+        type: 'object',
+        properties: { x: { type: 'string', 'x-kubernetes-something-new': true } },
+      },
+    };
+    expect(() => buildModelData({ kubernetesVersion: 'v1', definitions: odd, clientNodeModels: new Map() })).toThrow(
+      /Odd\.x: unexpected key x-kubernetes-something-new/,
+    );
   });
 });
 
@@ -158,15 +219,26 @@ type Container struct {
   const definitions = {
     ...DEFINITIONS,
     // openapi-gen's zero value for a field without omitempty, which no +default asked for.
-    'io.k8s.api.core.v1.ContainerPort': { ...DEFINITIONS['io.k8s.api.core.v1.ContainerPort'], properties: { ...DEFINITIONS['io.k8s.api.core.v1.ContainerPort'].properties, weight: { type: 'number', default: 0 } } },
+    'io.k8s.api.core.v1.ContainerPort': {
+      ...DEFINITIONS['io.k8s.api.core.v1.ContainerPort'],
+      properties: {
+        ...DEFINITIONS['io.k8s.api.core.v1.ContainerPort'].properties,
+        weight: { type: 'number', default: 0 },
+      },
+    },
   };
   const r = buildModelData({ kubernetesVersion: 'v1.37.2', definitions, clientNodeModels: CLIENT_NODE, goTypes });
   const m = r.data.models;
 
   it("writes controller-gen's keys for the declarative validation tags of a field, and the struct rule of an optional immutable one", () => {
     expect(m.V1Container?.properties?.name).toEqual({ minLength: 1, type: 'string' });
-    expect(m.V1Container?.properties?.ports).toMatchObject({ maxItems: 16, 'x-kubernetes-validations': [{ message: 'field is immutable', rule: 'self == oldSelf' }] });
-    expect(m.V1Container?.['x-kubernetes-validations']).toEqual([{ message: 'field ports is immutable once set', rule: '!has(oldSelf.ports) || has(self.ports)' }]);
+    expect(m.V1Container?.properties?.ports).toMatchObject({
+      maxItems: 16,
+      'x-kubernetes-validations': [{ message: 'field is immutable', rule: 'self == oldSelf' }],
+    });
+    expect(m.V1Container?.['x-kubernetes-validations']).toEqual([
+      { message: 'field ports is immutable once set', rule: '!has(oldSelf.ports) || has(self.ports)' },
+    ]);
   });
 
   it('keeps the defaults of +default markers only', () => {
@@ -184,6 +256,10 @@ type Container struct {
 
   it('counts the definitions no Go struct was read for, and leaves them as published', () => {
     expect(r.goMarkers.unmatched).toContain('io.k8s.api.core.v1.SecretEnvSource');
-    expect(m.V1SecretEnvSource?.properties?.name).toEqual({ default: '', description: 'Name of the referent.', type: 'string' });
+    expect(m.V1SecretEnvSource?.properties?.name).toEqual({
+      default: '',
+      description: 'Name of the referent.',
+      type: 'string',
+    });
   });
 });

@@ -40,7 +40,13 @@ export interface BuildResult {
  * else among those its name could be derived from (client-node keeps models of older releases, when a
  * name was not yet shared), the one with the most of the model's properties.
  */
-function definitionOf(model: string, attributes: readonly string[], byName: ReadonlyMap<string, readonly string[]>, input: BuildInput, keyOf: ReadonlyMap<string, string>): string | undefined {
+function definitionOf(
+  model: string,
+  attributes: readonly string[],
+  byName: ReadonlyMap<string, readonly string[]>,
+  input: BuildInput,
+  keyOf: ReadonlyMap<string, string>,
+): string | undefined {
   const candidates = byName.get(model) ?? [];
   const exact = candidates.find((d) => keyOf.get(d) === model);
   if (exact !== undefined) return exact;
@@ -87,7 +93,8 @@ export function buildModelData(input: BuildInput): BuildResult {
     }
     const key = keyOf.get(d) as string;
     if (key !== model) {
-      if (keys.has(model)) throw new Error(`client-node model ${model} stands for ${d}, but ${model} names another definition`);
+      if (keys.has(model))
+        throw new Error(`client-node model ${model} stands for ${d}, but ${model} names another definition`);
       aliases[model] = key;
     }
     const props = (input.definitions[d]?.properties ?? {}) as Record<string, unknown>;
@@ -104,14 +111,22 @@ export function buildModelData(input: BuildInput): BuildResult {
   for (const d of definitions) {
     const schema = reshapeDefinition(d, input.definitions[d] as OpenApiSchema, refName);
     if (input.goTypes !== undefined) withGoMarkers(d, schema, input.goTypes, goMarkers);
-    models[keyOf.get(d) as string] = input.goDocs === undefined ? schema : withGoLineBreaks(schema, input.goDocs, goDocs);
+    models[keyOf.get(d) as string] =
+      input.goDocs === undefined ? schema : withGoLineBreaks(schema, input.goDocs, goDocs);
   }
   const embeddedAtomic: string[] = [];
   for (const [d, atomic] of embeddingAtomic(input.definitions)) {
     (models[keyOf.get(d) as string] as JSONSchemaProps)['x-kubernetes-map-type'] = 'atomic';
     embeddedAtomic.push(`${keyOf.get(d)} embeds ${keyOf.get(atomic)}`);
   }
-  return { data: { kubernetesVersion: input.kubernetesVersion, models: sortedKeys(models), aliases: sortedKeys(aliases) }, unserved, removedFields, embeddedAtomic: embeddedAtomic.sort(), goDocs, goMarkers };
+  return {
+    data: { kubernetesVersion: input.kubernetesVersion, models: sortedKeys(models), aliases: sortedKeys(aliases) },
+    unserved,
+    removedFields,
+    embeddedAtomic: embeddedAtomic.sort(),
+    goDocs,
+    goMarkers,
+  };
 }
 
 function canonicalJson(value: unknown): string {
@@ -143,7 +158,7 @@ export function renderModelModule(data: K8sModelData, source: string): string {
     '/** ALIASES maps further client-node names of a definition to its key in MODELS. */',
     `export const ALIASES: Readonly<Record<string, string>> = ${canonicalJson(data.aliases)};`,
     '',
-    '/** MODELS holds each model\'s schema as JSON text, by client-node model name; `$ref`s name other keys. */',
+    "/** MODELS holds each model's schema as JSON text, by client-node model name; `$ref`s name other keys. */",
     'export const MODELS: Readonly<Record<string, string>> = {',
     ...models,
     '};',

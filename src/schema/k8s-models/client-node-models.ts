@@ -29,7 +29,8 @@ export function readClientNodeModels(distDir: string): Map<string, string[]> {
     const model = f.slice(0, -3);
     if (NOT_MODELS.has(model)) continue;
     const names = attributeNames(readFileSync(join(dir, f), 'utf8'), model);
-    if (names === undefined) throw new Error(`${join(dir, f)} has no ${model}.attributeTypeMap: client-node's model layout changed`);
+    if (names === undefined)
+      throw new Error(`${join(dir, f)} has no ${model}.attributeTypeMap: client-node's model layout changed`);
     out.set(model, names);
   }
   return out;

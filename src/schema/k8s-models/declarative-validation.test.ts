@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { DeclarativeProblem, fieldKeywords, isRequiredField, kubebuilderKeywords, markerDefault, markerNames, structRules } from './declarative-validation.js';
+import {
+  DeclarativeProblem,
+  fieldKeywords,
+  isRequiredField,
+  kubebuilderKeywords,
+  markerDefault,
+  markerNames,
+  structRules,
+} from './declarative-validation.js';
 import type { GoField } from './go-structs.js';
 
-const field = (json: string, markers: string[], omitEmpty = true): GoField => ({ json, inline: false, omitEmpty, type: 'string', markers });
+const field = (json: string, markers: string[], omitEmpty = true): GoField => ({
+  json,
+  inline: false,
+  omitEmpty,
+  type: 'string',
+  markers,
+});
 
 describe('markerNames', () => {
   it("looks a marker up as controller-tools' splitMarker does, so a wrapped tag is no tag of its own", () => {
@@ -25,16 +39,32 @@ describe('fieldKeywords: what controller-gen v0.23.0 writes for declarative vali
 
   it('+k8s:maxItems, +k8s:minimum and +k8s:maximum set their bounds, without a trailing # comment', () => {
     expect(fieldKeywords(['+k8s:maxItems=10'], 'array', 'x')).toEqual({ maxItems: 10 });
-    expect(fieldKeywords(['+k8s:minimum=0', '+k8s:maximum=1000000000 # HighestUserDefinablePriority'], 'integer', 'x')).toEqual({ minimum: 0, maximum: 1000000000 });
+    expect(
+      fieldKeywords(['+k8s:minimum=0', '+k8s:maximum=1000000000 # HighestUserDefinablePriority'], 'integer', 'x'),
+    ).toEqual({ minimum: 0, maximum: 1000000000 });
     expect(fieldKeywords(['+k8s:minimum=0.5'], 'number', 'x')).toEqual({ minimum: 0.5 });
   });
 
   it('+k8s:immutable puts self == oldSelf on the field', () => {
-    expect(fieldKeywords(['+k8s:immutable', '+k8s:maxItems=4'], 'array', 'x')).toEqual({ maxItems: 4, 'x-kubernetes-validations': [{ message: 'field is immutable', rule: 'self == oldSelf' }] });
+    expect(fieldKeywords(['+k8s:immutable', '+k8s:maxItems=4'], 'array', 'x')).toEqual({
+      maxItems: 4,
+      'x-kubernetes-validations': [{ message: 'field is immutable', rule: 'self == oldSelf' }],
+    });
   });
 
   it('applies no tag wrapped in another (+k8s:alpha, +k8s:beta, +k8s:ifEnabled), as controller-gen knows none of them', () => {
-    expect(fieldKeywords(['+k8s:beta(since: "1.37")=+k8s:maxItems=32', '+k8s:alpha(since: "1.37")=+k8s:immutable', '+k8s:ifEnabled(X)=+k8s:minimum=0', '+k8s:maxBytes=256'], 'array', 'x')).toEqual({});
+    expect(
+      fieldKeywords(
+        [
+          '+k8s:beta(since: "1.37")=+k8s:maxItems=32',
+          '+k8s:alpha(since: "1.37")=+k8s:immutable',
+          '+k8s:ifEnabled(X)=+k8s:minimum=0',
+          '+k8s:maxBytes=256',
+        ],
+        'array',
+        'x',
+      ),
+    ).toEqual({});
   });
 
   it('refuses what controller-gen refuses: a bound on the wrong type, a fraction on an integer', () => {
@@ -54,7 +84,13 @@ describe('isRequiredField and structRules', () => {
   });
 
   it('forbids removing an optional immutable field once set, and leaves required ones to their own rule', () => {
-    expect(structRules([field('a', ['+k8s:optional', '+k8s:immutable']), field('b', ['+k8s:required', '+k8s:immutable']), field('c', [])])).toEqual([{ message: 'field a is immutable once set', rule: '!has(oldSelf.a) || has(self.a)' }]);
+    expect(
+      structRules([
+        field('a', ['+k8s:optional', '+k8s:immutable']),
+        field('b', ['+k8s:required', '+k8s:immutable']),
+        field('c', []),
+      ]),
+    ).toEqual([{ message: 'field a is immutable once set', rule: '!has(oldSelf.a) || has(self.a)' }]);
   });
 });
 
@@ -73,15 +109,39 @@ describe('markerDefault: the defaults controller-gen writes', () => {
 
 describe('kubebuilderKeywords', () => {
   it('writes the kubebuilder schema markers k8s.io/api uses: MaxLength, MinLength and a backquoted Pattern on strings, Minimum, Enum, Type and Format', () => {
-    expect(kubebuilderKeywords(['+optional', '+kubebuilder:validation:Required', '+kubebuilder:validation:Pattern=`^[a-z]+$`', '+kubebuilder:validation:MaxLength=316', '+kubebuilder:validation:MinLength=1'], 'string', 'x')).toEqual({ maxLength: 316, minLength: 1, pattern: '^[a-z]+$' });
-    expect(kubebuilderKeywords(['+kubebuilder:validation:Enum=True;False;Unknown'], 'string', 'x')).toEqual({ enum: ['True', 'False', 'Unknown'] });
+    expect(
+      kubebuilderKeywords(
+        [
+          '+optional',
+          '+kubebuilder:validation:Required',
+          '+kubebuilder:validation:Pattern=`^[a-z]+$`',
+          '+kubebuilder:validation:MaxLength=316',
+          '+kubebuilder:validation:MinLength=1',
+        ],
+        'string',
+        'x',
+      ),
+    ).toEqual({ maxLength: 316, minLength: 1, pattern: '^[a-z]+$' });
+    expect(kubebuilderKeywords(['+kubebuilder:validation:Enum=True;False;Unknown'], 'string', 'x')).toEqual({
+      enum: ['True', 'False', 'Unknown'],
+    });
     expect(kubebuilderKeywords(['+kubebuilder:validation:Minimum=0'], 'integer', 'x')).toEqual({ minimum: 0 });
     // metav1.Time is a $ref when the markers apply; Type comes first, so Format and string checks see a string.
-    expect(kubebuilderKeywords(['+kubebuilder:validation:Type=string', '+kubebuilder:validation:Format=date-time'], 'ref', 'x')).toEqual({ format: 'date-time', type: 'string' });
+    expect(
+      kubebuilderKeywords(
+        ['+kubebuilder:validation:Type=string', '+kubebuilder:validation:Format=date-time'],
+        'ref',
+        'x',
+      ),
+    ).toEqual({ format: 'date-time', type: 'string' });
   });
 
   it('refuses a marker on the wrong type, and a kubebuilder marker the data would lack', () => {
-    expect(() => kubebuilderKeywords(['+kubebuilder:validation:MaxLength=3'], 'array', 'V1X.f')).toThrow(/V1X\.f: .* on a array/);
-    expect(() => kubebuilderKeywords(['+kubebuilder:validation:MaxItems=3'], 'array', 'V1X.f')).toThrow(/does not apply/);
+    expect(() => kubebuilderKeywords(['+kubebuilder:validation:MaxLength=3'], 'array', 'V1X.f')).toThrow(
+      /V1X\.f: .* on a array/,
+    );
+    expect(() => kubebuilderKeywords(['+kubebuilder:validation:MaxItems=3'], 'array', 'V1X.f')).toThrow(
+      /does not apply/,
+    );
   });
 });

@@ -57,7 +57,8 @@ export class DeclarativeProblem extends Error {}
 function numberOf(marker: string, value: string | undefined, integer: boolean): number {
   const text = withoutTagComment(value ?? '');
   const n = integer ? (/^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN) : text === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(n)) throw new DeclarativeProblem(`+${marker}=${value ?? ''}: not ${integer ? 'an integer' : 'a number'}`);
+  if (!Number.isFinite(n))
+    throw new DeclarativeProblem(`+${marker}=${value ?? ''}: not ${integer ? 'an integer' : 'a number'}`);
   return n;
 }
 
@@ -87,15 +88,20 @@ export const IMMUTABLE_RULE = { message: 'field is immutable', rule: 'self == ol
 export function fieldKeywords(markers: readonly string[], type: GoSchemaType, where: string): JSONSchemaProps {
   const out: JSONSchemaProps = {};
   const numeric = type === 'integer' || type === 'number';
-  for (const [def, key] of [['k8s:minimum', 'minimum'], ['k8s:maximum', 'maximum']] as const) {
+  for (const [def, key] of [
+    ['k8s:minimum', 'minimum'],
+    ['k8s:maximum', 'maximum'],
+  ] as const) {
     const m = findMarker(markers, def);
     if (m === undefined) continue;
-    if (!numeric) throw new DeclarativeProblem(`${where}: +${def} on a ${type}; controller-gen applies it to numbers only`);
+    if (!numeric)
+      throw new DeclarativeProblem(`${where}: +${def} on a ${type}; controller-gen applies it to numbers only`);
     out[key] = numberOf(def, m.value, type === 'integer');
   }
   const maxItems = findMarker(markers, 'k8s:maxItems');
   if (maxItems !== undefined) {
-    if (type !== 'array') throw new DeclarativeProblem(`${where}: +k8s:maxItems on a ${type}; controller-gen applies it to arrays only`);
+    if (type !== 'array')
+      throw new DeclarativeProblem(`${where}: +k8s:maxItems on a ${type}; controller-gen applies it to arrays only`);
     out.maxItems = numberOf('k8s:maxItems', maxItems.value, true);
   }
   if (hasMarker(markers, 'k8s:required')) {
@@ -108,16 +114,30 @@ export function fieldKeywords(markers: readonly string[], type: GoSchemaType, wh
 }
 
 /** KUBEBUILDER_SCHEMA are the kubebuilder schema markers k8s.io/api and apimachinery use (PortStatus, metav1.Condition). */
-const KUBEBUILDER_SCHEMA = new Set(['kubebuilder:validation:MaxLength', 'kubebuilder:validation:MinLength', 'kubebuilder:validation:Pattern', 'kubebuilder:validation:Minimum', 'kubebuilder:validation:Enum', 'kubebuilder:validation:Type', 'kubebuilder:validation:Format']);
+const KUBEBUILDER_SCHEMA = new Set([
+  'kubebuilder:validation:MaxLength',
+  'kubebuilder:validation:MinLength',
+  'kubebuilder:validation:Pattern',
+  'kubebuilder:validation:Minimum',
+  'kubebuilder:validation:Enum',
+  'kubebuilder:validation:Type',
+  'kubebuilder:validation:Format',
+]);
 /** KUBEBUILDER_OTHER are kubebuilder field markers read elsewhere (required-ness, defaults). */
-const KUBEBUILDER_OTHER = new Set(['kubebuilder:validation:Required', 'kubebuilder:validation:Optional', 'kubebuilder:default']);
+const KUBEBUILDER_OTHER = new Set([
+  'kubebuilder:validation:Required',
+  'kubebuilder:validation:Optional',
+  'kubebuilder:default',
+]);
 
 /** enumEntry reads one `;`-separated value of +kubebuilder:validation:Enum: a quoted string or a bare word. */
 function enumEntry(text: string, where: string): string {
   const t = text.trim();
   if (/^"(?:[^"\\]|\\.)*"$/.test(t)) return JSON.parse(t) as string;
   if (/^[A-Za-z][\w.-]*$/.test(t) && t !== 'true' && t !== 'false') return t;
-  throw new DeclarativeProblem(`${where}: +kubebuilder:validation:Enum value ${t} is not a string the model data can hold`);
+  throw new DeclarativeProblem(
+    `${where}: +kubebuilder:validation:Enum value ${t} is not a string the model data can hold`,
+  );
 }
 
 /**
@@ -126,16 +146,22 @@ function enumEntry(text: string, where: string): string {
  * numbers, `Enum` and `Format` as written. A kubebuilder marker of another kind is refused, since the data
  * would silently lack it.
  */
-export function kubebuilderKeywords(markers: readonly string[], fieldType: GoSchemaType, where: string): JSONSchemaProps {
+export function kubebuilderKeywords(
+  markers: readonly string[],
+  fieldType: GoSchemaType,
+  where: string,
+): JSONSchemaProps {
   const keys: JSONSchemaProps = {};
   for (const m of markers) {
     const n = markerNames(m).anonymous;
-    if (n.startsWith('kubebuilder:') && !KUBEBUILDER_SCHEMA.has(n) && !KUBEBUILDER_OTHER.has(n)) throw new DeclarativeProblem(`${where}: ${m} is a kubebuilder marker the model data does not apply`);
+    if (n.startsWith('kubebuilder:') && !KUBEBUILDER_SCHEMA.has(n) && !KUBEBUILDER_OTHER.has(n))
+      throw new DeclarativeProblem(`${where}: ${m} is a kubebuilder marker the model data does not apply`);
   }
   const type = findMarker(markers, 'kubebuilder:validation:Type')?.value ?? fieldType;
   if (type !== fieldType) keys.type = type;
   const textual = (marker: string): void => {
-    if (type !== 'string') throw new DeclarativeProblem(`${where}: +${marker} on a ${type}; controller-gen applies it to strings only`);
+    if (type !== 'string')
+      throw new DeclarativeProblem(`${where}: +${marker} on a ${type}; controller-gen applies it to strings only`);
   };
   const maxLength = findMarker(markers, 'kubebuilder:validation:MaxLength');
   if (maxLength !== undefined) {
@@ -152,12 +178,18 @@ export function kubebuilderKeywords(markers: readonly string[], fieldType: GoSch
     textual('kubebuilder:validation:Pattern');
     // controller-tools reads a backquoted value as a Go raw string.
     const raw = /^`([^`]*)`$/.exec(pattern.value ?? '');
-    if (raw === null) throw new DeclarativeProblem(`${where}: +kubebuilder:validation:Pattern=${pattern.value ?? ''} is not a backquoted string`);
-    keys.pattern = raw[1] as string;
+    if (raw === null)
+      throw new DeclarativeProblem(
+        `${where}: +kubebuilder:validation:Pattern=${pattern.value ?? ''} is not a backquoted string`,
+      );
+    keys.pattern = raw[1];
   }
   const minimum = findMarker(markers, 'kubebuilder:validation:Minimum');
   if (minimum !== undefined) {
-    if (type !== 'integer' && type !== 'number') throw new DeclarativeProblem(`${where}: +kubebuilder:validation:Minimum on a ${type}; controller-gen applies it to numbers only`);
+    if (type !== 'integer' && type !== 'number')
+      throw new DeclarativeProblem(
+        `${where}: +kubebuilder:validation:Minimum on a ${type}; controller-gen applies it to numbers only`,
+      );
     keys.minimum = numberOf('kubebuilder:validation:Minimum', minimum.value, type === 'integer');
   }
   const enumMarker = findMarker(markers, 'kubebuilder:validation:Enum');
@@ -174,7 +206,10 @@ export function kubebuilderKeywords(markers: readonly string[], fieldType: GoSch
 export function structRules(fields: readonly GoField[]): { message: string; rule: string }[] {
   return fields
     .filter((f) => !f.inline && hasMarker(f.markers, 'k8s:immutable') && !isRequiredField(f))
-    .map((f) => ({ message: `field ${f.json} is immutable once set`, rule: `!has(oldSelf.${f.json}) || has(self.${f.json})` }));
+    .map((f) => ({
+      message: `field ${f.json} is immutable once set`,
+      rule: `!has(oldSelf.${f.json}) || has(self.${f.json})`,
+    }));
 }
 
 /**

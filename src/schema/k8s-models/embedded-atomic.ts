@@ -17,7 +17,9 @@ function isAtomic(s: OpenApiSchema | undefined): boolean {
  * atomic struct of one field, embedded in its own package, counts.
  */
 export function embeddingAtomic(definitions: Readonly<Record<string, OpenApiSchema>>): Map<string, string> {
-  const singles = Object.entries(definitions).filter(([, s]) => isAtomic(s) && Object.keys((s.properties ?? {}) as object).length === 1);
+  const singles = Object.entries(definitions).filter(
+    ([, s]) => isAtomic(s) && Object.keys(s.properties ?? {}).length === 1,
+  );
   const out = new Map<string, string>();
   for (const [name, s] of Object.entries(definitions)) {
     const props = s.properties as Record<string, unknown> | undefined;

@@ -20,15 +20,19 @@ export interface OpenApiV3 {
 
 function getJson(access: ApiServerAccess, path: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, access.host), { ca: access.caData, cert: access.certData, key: access.keyData, headers: { accept: 'application/json' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`GET ${path}: HTTP ${res.statusCode}: ${body.slice(0, 300)}`));
-        else resolve(JSON.parse(body));
-      });
-    });
+    const req = request(
+      new URL(path, access.host),
+      { ca: access.caData, cert: access.certData, key: access.keyData, headers: { accept: 'application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`GET ${path}: HTTP ${res.statusCode}: ${body.slice(0, 300)}`));
+          else resolve(JSON.parse(body));
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -60,10 +64,13 @@ export async function fetchOpenApiV3(access: ApiServerAccess): Promise<OpenApiV3
   const definitions: Record<string, OpenApiSchema> = {};
   const seenIn = new Map<string, string>();
   for (const path of paths) {
-    const doc = (await getJson(access, (index.paths[path] as { serverRelativeURL: string }).serverRelativeURL)) as { components?: { schemas?: Record<string, OpenApiSchema> } };
+    const doc = (await getJson(access, (index.paths[path] as { serverRelativeURL: string }).serverRelativeURL)) as {
+      components?: { schemas?: Record<string, OpenApiSchema> };
+    };
     for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
       const prev = definitions[name];
-      if (prev !== undefined && JSON.stringify(withoutKinds(prev)) !== JSON.stringify(withoutKinds(schema))) throw new Error(`definition ${name} differs between /openapi/v3/${seenIn.get(name)} and /openapi/v3/${path}`);
+      if (prev !== undefined && JSON.stringify(withoutKinds(prev)) !== JSON.stringify(withoutKinds(schema)))
+        throw new Error(`definition ${name} differs between /openapi/v3/${seenIn.get(name)} and /openapi/v3/${path}`);
       definitions[name] = schema;
       seenIn.set(name, path);
     }

@@ -49,11 +49,17 @@ describe('withGoLineBreaks', () => {
   it('gives a description the Go line breaks when its words match a doc comment', () => {
     const counts = { replaced: 0, missing: 0 };
     const schema = {
-      description: 'LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.',
-      properties: { name: { type: 'string', description: 'no such doc comment' }, description: { type: 'string', default: 'x' } },
+      description:
+        'LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.',
+      properties: {
+        name: { type: 'string', description: 'no such doc comment' },
+        description: { type: 'string', default: 'x' },
+      },
     };
     const out = withGoLineBreaks(schema, index, counts);
-    expect(out.description).toBe('LocalObjectReference contains enough information to let you locate the\nreferenced object inside the same namespace.');
+    expect(out.description).toBe(
+      'LocalObjectReference contains enough information to let you locate the\nreferenced object inside the same namespace.',
+    );
     expect(out.properties?.name?.description).toBe('no such doc comment');
     expect(out.properties?.description).toEqual({ type: 'string', default: 'x' });
     expect(counts).toEqual({ replaced: 1, missing: 1 });
@@ -62,6 +68,8 @@ describe('withGoLineBreaks', () => {
   it('leaves a description alone when doc comments with its words break lines differently', () => {
     const twice = indexGoDocs(['// one two\n// three\nA int', '// one\n// two three\nB int']);
     expect(twice.ambiguous).toEqual(new Set([spacedKey('one two three')]));
-    expect(withGoLineBreaks({ description: 'one two three' }, twice, { replaced: 0, missing: 0 }).description).toBe('one two three');
+    expect(withGoLineBreaks({ description: 'one two three' }, twice, { replaced: 0, missing: 0 }).description).toBe(
+      'one two three',
+    );
   });
 });

@@ -101,7 +101,11 @@ export function indexGoDocs(sources: Iterable<string>): GoDocIndex {
  * withGoLineBreaks returns the schema with every description found in the index replaced by its Go text;
  * it counts the descriptions it replaced and those it could not find.
  */
-export function withGoLineBreaks(schema: JSONSchemaProps, index: GoDocIndex, counts: { replaced: number; missing: number }): JSONSchemaProps {
+export function withGoLineBreaks(
+  schema: JSONSchemaProps,
+  index: GoDocIndex,
+  counts: { replaced: number; missing: number },
+): JSONSchemaProps {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (typeof node !== 'object' || node === null) return node;

@@ -1,5 +1,11 @@
 import type { JSONSchemaProps } from '../json-schema.js';
-import { fieldKeywords, isRequiredField, kubebuilderKeywords, markerDefault, structRules } from './declarative-validation.js';
+import {
+  fieldKeywords,
+  isRequiredField,
+  kubebuilderKeywords,
+  markerDefault,
+  structRules,
+} from './declarative-validation.js';
 import type { GoTypeIndex } from './go-type-index.js';
 
 /** GoMarkerCounts says what the Go sources changed in the model data, for the refresh script to print. */
@@ -28,7 +34,12 @@ export function emptyGoMarkerCounts(): GoMarkerCounts {
  * the few fields that have them, required-ness by controller-gen's rule, and defaults only where a
  * `+default` marker with a JSON value asks for one. The schema is changed in place.
  */
-export function withGoMarkers(definition: string, schema: JSONSchemaProps, index: GoTypeIndex, counts: GoMarkerCounts): void {
+export function withGoMarkers(
+  definition: string,
+  schema: JSONSchemaProps,
+  index: GoTypeIndex,
+  counts: GoMarkerCounts,
+): void {
   if (schema.properties === undefined) return;
   const struct = index.struct(definition);
   if (struct === undefined) {
@@ -60,7 +71,10 @@ export function withGoMarkers(definition: string, schema: JSONSchemaProps, index
     const itemEnum = f.type.startsWith('[]') ? index.enumOf(f.type.slice(2), f.at) : undefined;
     if (itemEnum !== undefined && prop.items !== undefined && !Array.isArray(prop.items)) prop.items.enum = itemEnum;
     if (type === undefined) {
-      if (hasValidationTag(f.markers)) throw new Error(`${where}: the type ${f.type} of a field with declarative validation tags is declared in a package not read`);
+      if (hasValidationTag(f.markers))
+        throw new Error(
+          `${where}: the type ${f.type} of a field with declarative validation tags is declared in a package not read`,
+        );
       continue;
     }
     const keys = { ...fieldKeywords(f.markers, type, where), ...kubebuilderKeywords(f.markers, type, where) };

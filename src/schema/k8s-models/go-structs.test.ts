@@ -93,7 +93,9 @@ describe('parseGoFile', () => {
       ['Names', '[]string', ['+listType=set']],
       ['Other', 'struct', []],
     ]);
-    expect(file.types[3]?.fields).toEqual([{ json: 'a', inline: false, omitEmpty: true, type: 'int32', markers: ['+optional'] }]);
+    expect(file.types[3]?.fields).toEqual([
+      { json: 'a', inline: false, omitEmpty: true, type: 'int32', markers: ['+optional'] },
+    ]);
   });
 
   it("reads each field's JSON tag, type and markers, with those of the comment group before its doc, as controller-gen does", () => {
@@ -102,7 +104,13 @@ describe('parseGoFile', () => {
       { json: '', inline: true, omitEmpty: false, type: 'Inlined', markers: [] },
       { json: 'name', inline: false, omitEmpty: false, type: 'string', markers: ['+k8s:optional', '+k8s:required'] },
       { json: 'mode', inline: false, omitEmpty: true, type: '*Mode', markers: ['+default=ref(ModeA)'] },
-      { json: 'items', inline: false, omitEmpty: true, type: '[]schedulingv1alpha3.Item', markers: ['+k8s:maxItems=4'] },
+      {
+        json: 'items',
+        inline: false,
+        omitEmpty: true,
+        type: '[]schedulingv1alpha3.Item',
+        markers: ['+k8s:maxItems=4'],
+      },
       { json: 'port', inline: false, omitEmpty: true, type: 'intstr.IntOrString', markers: [] },
     ]);
   });

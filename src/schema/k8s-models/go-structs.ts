@@ -71,7 +71,10 @@ class CommentTracker {
     else picked = this.groups.slice(-1);
     this.groups = [];
     this.open = false;
-    return picked.flat().filter(isMarker).map((c) => c.slice(2).trim());
+    return picked
+      .flat()
+      .filter(isMarker)
+      .map((c) => c.slice(2).trim());
   }
 }
 
@@ -79,7 +82,11 @@ function parseTag(tag: string): { json?: string; omitEmpty: boolean; inline: boo
   const m = /(?:^|\s)json:"([^"]*)"/.exec(tag);
   if (m === null) return { omitEmpty: false, inline: false };
   const [name = '', ...opts] = (m[1] as string).split(',');
-  return { json: name, omitEmpty: opts.includes('omitempty') || opts.includes('omitzero'), inline: opts.includes('inline') || name === '' };
+  return {
+    json: name,
+    omitEmpty: opts.includes('omitempty') || opts.includes('omitzero'),
+    inline: opts.includes('inline') || name === '',
+  };
 }
 
 const FIELD = /^([A-Za-z_]\w*)\s+(\S+)\s+`([^`]*)`/;
@@ -90,7 +97,13 @@ function parseField(line: string, markers: string[]): GoField | undefined {
   if (named !== null) {
     const tag = parseTag(named[3] as string);
     if (tag.json === '-') return undefined;
-    return { json: tag.inline ? '' : (tag.json ?? ''), inline: tag.inline, omitEmpty: tag.omitEmpty, type: named[2] as string, markers };
+    return {
+      json: tag.inline ? '' : (tag.json ?? ''),
+      inline: tag.inline,
+      omitEmpty: tag.omitEmpty,
+      type: named[2] as string,
+      markers,
+    };
   }
   const embedded = EMBEDDED.exec(line);
   if (embedded !== null) return { json: '', inline: true, omitEmpty: false, type: embedded[1] as string, markers };
@@ -118,7 +131,12 @@ export function parseGoFile(source: string): GoFile {
     const m = /^([A-Z_a-z]\w*)\s+(?:=\s*)?(.+)$/.exec(spec);
     if (m === null) return;
     const underlying = (m[2] as string).replace(/\s*\/\/.*$/, '').trim();
-    const decl: GoTypeDecl = { name: m[1] as string, markers, underlying: underlying.startsWith('struct') ? 'struct' : underlying, fields: [] };
+    const decl: GoTypeDecl = {
+      name: m[1] as string,
+      markers,
+      underlying: underlying.startsWith('struct') ? 'struct' : underlying,
+      fields: [],
+    };
     file.types.push(decl);
     if (underlying === 'struct {') struct = decl;
   };

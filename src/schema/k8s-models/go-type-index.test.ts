@@ -70,7 +70,9 @@ const index = new GoTypeIndex([
 describe('GoTypeIndex', () => {
   it("names definitions as openapi-gen does, by the package's reversed host and path", () => {
     expect(definitionPrefix('k8s.io/api/core/v1')).toBe('io.k8s.api.core.v1');
-    expect(definitionPrefix('k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1')).toBe('io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1');
+    expect(definitionPrefix('k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1')).toBe(
+      'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1',
+    );
     expect(index.struct('io.k8s.api.core.v1.Volume')?.decl.name).toBe('Volume');
     expect(index.struct('io.k8s.api.core.v1.Health')).toBeUndefined();
     // A type defined as another package's struct has that struct's fields.
@@ -79,7 +81,14 @@ describe('GoTypeIndex', () => {
 
   it('gives a struct the fields of the structs it inlines, in their place', () => {
     const v = index.struct('io.k8s.api.core.v1.Volume');
-    expect(v === undefined ? [] : index.fields(v.decl, v.at).map((f) => f.json).slice(0, 3)).toEqual(['name', 'path', 'health']);
+    expect(
+      v === undefined
+        ? []
+        : index
+            .fields(v.decl, v.at)
+            .map((f) => f.json)
+            .slice(0, 3),
+    ).toEqual(['name', 'path', 'health']);
   });
 
   it('tells the schema type controller-gen has when field markers apply: basic for names of the package, $ref for names of others', () => {

@@ -23,7 +23,23 @@ const BASIC: Readonly<Record<string, GoSchemaType>> = {
   bool: 'boolean',
   float32: 'number',
   float64: 'number',
-  ...Object.fromEntries(['int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'byte', 'rune', 'uintptr'].map((t) => [t, 'integer' as const])),
+  ...Object.fromEntries(
+    [
+      'int',
+      'int8',
+      'int16',
+      'int32',
+      'int64',
+      'uint',
+      'uint8',
+      'uint16',
+      'uint32',
+      'uint64',
+      'byte',
+      'rune',
+      'uintptr',
+    ].map((t) => [t, 'integer' as const]),
+  ),
 };
 
 /**
@@ -68,7 +84,8 @@ export class GoTypeIndex {
    */
   struct(definition: string): { decl: GoTypeDecl; at: GoContext } | undefined {
     let t = this.structs.get(definition);
-    for (let hops = 0; t !== undefined && t.decl.underlying !== 'struct' && hops < 8; hops++) t = this.named(t.decl.underlying.replace(/^\*/, ''), t.at);
+    for (let hops = 0; t !== undefined && t.decl.underlying !== 'struct' && hops < 8; hops++)
+      t = this.named(t.decl.underlying.replace(/^\*/, ''), t.at);
     return t?.decl.underlying === 'struct' ? t : undefined;
   }
 
@@ -125,9 +142,11 @@ export class GoTypeIndex {
    */
   enumOf(type: string, at: GoContext): string[] | undefined {
     const named = this.named(type.replace(/^\*+/, ''), at);
-    if (named === undefined || !named.decl.markers.some((m) => markerNames(m).anonymous === 'k8s:enum')) return undefined;
+    if (named === undefined || !named.decl.markers.some((m) => markerNames(m).anonymous === 'k8s:enum'))
+      return undefined;
     const values = this.consts.get(`${named.at.pkg}.${named.decl.name}`) ?? [];
-    if (values.length === 0) throw new Error(`+k8s:enum on ${named.at.pkg}.${named.decl.name}, which has no string constants`);
+    if (values.length === 0)
+      throw new Error(`+k8s:enum on ${named.at.pkg}.${named.decl.name}, which has no string constants`);
     return [...values].sort((a, b) => {
       const x = JSON.stringify(a);
       const y = JSON.stringify(b);

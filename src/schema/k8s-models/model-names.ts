@@ -5,7 +5,13 @@
  * (`CoreV1EndpointPort`, `DiscoveryV1EndpointPort`).
  */
 
-const PREFIXES = ['io.k8s.api.', 'io.k8s.apimachinery.pkg.apis.', 'io.k8s.apiextensions-apiserver.pkg.apis.', 'io.k8s.kube-aggregator.pkg.apis.', 'io.k8s.apimachinery.pkg.'];
+const PREFIXES = [
+  'io.k8s.api.',
+  'io.k8s.apimachinery.pkg.apis.',
+  'io.k8s.apiextensions-apiserver.pkg.apis.',
+  'io.k8s.kube-aggregator.pkg.apis.',
+  'io.k8s.apimachinery.pkg.',
+];
 
 function capitalised(part: string): string {
   return part
@@ -43,6 +49,7 @@ export function modelNames(definitions: readonly string[]): Map<string, string> 
   const plainCount = new Map<string, number>();
   for (const d of definitions) plainCount.set(plainModelName(d), (plainCount.get(plainModelName(d)) ?? 0) + 1);
   const out = new Map<string, string>();
-  for (const d of [...definitions].sort()) out.set(d, plainCount.get(plainModelName(d)) === 1 ? plainModelName(d) : groupModelName(d));
+  for (const d of [...definitions].sort())
+    out.set(d, plainCount.get(plainModelName(d)) === 1 ? plainModelName(d) : groupModelName(d));
   return out;
 }

@@ -44,14 +44,18 @@ function write(rel: string, text: string): void {
 type Schema = { properties: Record<string, Schema>; items: Schema; description?: string; [k: string]: unknown };
 
 function specOf(text: string): Schema {
-  return (parse(text) as { spec: { versions: { schema: { openAPIV3Schema: Schema } }[] } }).spec.versions[0]?.schema.openAPIV3Schema.properties.spec as Schema;
+  return (parse(text) as { spec: { versions: { schema: { openAPIV3Schema: Schema } }[] } }).spec.versions[0]?.schema
+    .openAPIV3Schema.properties.spec as Schema;
 }
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'operator-ts-k8s-models-'));
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
   write('api/v1/groupversion.ts', '// +groupName=toys.example.com\nexport {};\n');
-  write('api/v1/alpha.types.ts', kind('Alpha', "   * +kubebuilder:validation:XValidation:rule=\"has(self.spec)\",message=\"spec is required\""));
+  write(
+    'api/v1/alpha.types.ts',
+    kind('Alpha', '   * +kubebuilder:validation:XValidation:rule="has(self.spec)",message="spec is required"'),
+  );
   write('api/v1/beta.types.ts', kind('Beta', ''));
 });
 
@@ -61,16 +65,31 @@ describe('client-node models in CRDs', () => {
   it("carry Kubernetes' topology, defaults, formats and map types", () => {
     const r = runGenerate({ root, paths: ['api/v1/groupversion.ts', 'api/v1/beta.types.ts'], generators: ['crd'] });
     expect(r.diagnostics.map((d) => formatDiagnostic(d, root))).toEqual([]);
-    const spec = specOf(r.files.get('config/crd/bases/toys.example.com_beta.yaml') ?? r.files.get('config/crd/bases/toys.example.com_betas.yaml') ?? '');
+    const spec = specOf(
+      r.files.get('config/crd/bases/toys.example.com_beta.yaml') ??
+        r.files.get('config/crd/bases/toys.example.com_betas.yaml') ??
+        '',
+    );
     const pod = spec.properties.template?.properties.spec as Schema;
-    expect(pod.properties.containers).toMatchObject({ 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'] });
+    expect(pod.properties.containers).toMatchObject({
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name'],
+    });
     const container = pod.properties.containers?.items as Schema;
     expect(container.properties.ports).toMatchObject({ 'x-kubernetes-list-map-keys': ['containerPort', 'protocol'] });
     expect(container.properties.args).toMatchObject({ 'x-kubernetes-list-type': 'atomic' });
-    expect(container.properties.envFrom?.items.properties.configMapRef).toMatchObject({ 'x-kubernetes-map-type': 'atomic' });
-    expect(container.properties.resources?.properties.limits?.additionalProperties).toMatchObject({ 'x-kubernetes-int-or-string': true });
+    expect(container.properties.envFrom?.items.properties.configMapRef).toMatchObject({
+      'x-kubernetes-map-type': 'atomic',
+    });
+    expect(container.properties.resources?.properties.limits?.additionalProperties).toMatchObject({
+      'x-kubernetes-int-or-string': true,
+    });
     expect(spec.properties.ports?.items.properties.protocol).toMatchObject({ default: 'TCP', type: 'string' });
-    expect(spec.properties.ports?.items.properties.containerPort).toEqual({ description: expect.any(String), format: 'int32', type: 'integer' });
+    expect(spec.properties.ports?.items.properties.containerPort).toEqual({
+      description: expect.any(String),
+      format: 'int32',
+      type: 'integer',
+    });
     // Descriptions are Kubernetes' own, paragraphs kept, without openapi-gen's enum value lists.
     expect(pod.properties.restartPolicy?.description).not.toContain('Possible enum values');
   });
@@ -115,7 +134,9 @@ export interface Gamma {
     );
     const r = runGenerate({ root, paths: ['bad/v1/*.ts'], generators: ['crd'] });
     expect(r.diagnostics.map((d) => formatDiagnostic(d, root))).toEqual([
-      expect.stringMatching(/^bad\/v1\/gamma\.types\.ts:6:12: .*V1alpha1ClusterTrustBundleSpec from @kubernetes\/client-node has no schema in Kubernetes v1\.37\.\d+.*V1beta1ClusterTrustBundleSpec/s),
+      expect.stringMatching(
+        /^bad\/v1\/gamma\.types\.ts:6:12: .*V1alpha1ClusterTrustBundleSpec from @kubernetes\/client-node has no schema in Kubernetes v1\.37\.\d+.*V1beta1ClusterTrustBundleSpec/s,
+      ),
       expect.stringMatching(/^bad\/v1\/gamma\.types\.ts:8:12: .*KubeConfig .*is no Kubernetes API type/s),
     ]);
   });

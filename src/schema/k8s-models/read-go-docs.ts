@@ -12,7 +12,10 @@ import { type GoPackageSource, GoTypeIndex } from './go-type-index.js';
  */
 const GO_DOC_PACKAGES: readonly { module: string; folders: readonly string[] }[] = [
   { module: 'k8s.io/api', folders: ['.'] },
-  { module: 'k8s.io/apimachinery', folders: ['pkg/apis/meta/v1', 'pkg/runtime', 'pkg/util/intstr', 'pkg/api/resource', 'pkg/version'] },
+  {
+    module: 'k8s.io/apimachinery',
+    folders: ['pkg/apis/meta/v1', 'pkg/runtime', 'pkg/util/intstr', 'pkg/api/resource', 'pkg/version'],
+  },
   { module: 'k8s.io/apiextensions-apiserver', folders: ['pkg/apis/apiextensions/v1'] },
   { module: 'k8s.io/kube-aggregator', folders: ['pkg/apis/apiregistration/v1'] },
 ];
@@ -20,7 +23,8 @@ const GO_DOC_PACKAGES: readonly { module: string; folders: readonly string[] }[]
 /** goModuleVersion is the version of Kubernetes' Go modules released with a kube-apiserver (`v1.37.2` -> `v0.37.2`). */
 export function goModuleVersion(gitVersion: string): string {
   const m = /^v1\.(\d+)\.(\d+)$/.exec(gitVersion);
-  if (m === null) throw new Error(`kube-apiserver ${gitVersion} is not a release; its Go modules have no version to download`);
+  if (m === null)
+    throw new Error(`kube-apiserver ${gitVersion} is not a release; its Go modules have no version to download`);
   return `v0.${m[1]}.${m[2]}`;
 }
 
@@ -34,7 +38,13 @@ function* goSources(dir: string, pkg: string): Generator<GoSource> {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) yield* goSources(p, `${pkg}/${name}`);
-    else if (name.endsWith('.go') && !name.endsWith('_test.go') && !name.startsWith('zz_generated') && !name.endsWith('.pb.go')) yield { pkg, text: readFileSync(p, 'utf8') };
+    else if (
+      name.endsWith('.go') &&
+      !name.endsWith('_test.go') &&
+      !name.startsWith('zz_generated') &&
+      !name.endsWith('.pb.go')
+    )
+      yield { pkg, text: readFileSync(p, 'utf8') };
   }
 }
 
@@ -51,7 +61,11 @@ export interface KubernetesGoSources {
  */
 export function readKubernetesGoSources(gitVersion: string): KubernetesGoSources {
   const version = goModuleVersion(gitVersion);
-  const out = execFileSync('go', ['mod', 'download', '-json', ...GO_DOC_PACKAGES.map((p) => `${p.module}@${version}`)], { encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } });
+  const out = execFileSync(
+    'go',
+    ['mod', 'download', '-json', ...GO_DOC_PACKAGES.map((p) => `${p.module}@${version}`)],
+    { encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } },
+  );
   // `go mod download -json` prints one JSON object per module, one after the other.
   const dirs = new Map<string, string>();
   for (const text of out.split(/\n(?=\{)/)) {

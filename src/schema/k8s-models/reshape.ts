@@ -9,10 +9,27 @@ export type OpenApiSchema = Record<string, unknown>;
  * strategic-merge-patch hints, group-version-kind tags, union discriminators, and `enum`, which
  * openapi-gen reads from `+enum` and controller-gen ignores (the API server checks those values in Go).
  */
-const DROPPED = new Set(['x-kubernetes-patch-merge-key', 'x-kubernetes-patch-strategy', 'x-kubernetes-group-version-kind', 'x-kubernetes-unions', 'enum']);
+const DROPPED = new Set([
+  'x-kubernetes-patch-merge-key',
+  'x-kubernetes-patch-strategy',
+  'x-kubernetes-group-version-kind',
+  'x-kubernetes-unions',
+  'enum',
+]);
 
 /** KEPT are the keys of a schema node copied as they are. */
-const KEPT = new Set(['type', 'format', 'required', 'nullable', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-int-or-string', 'x-kubernetes-embedded-resource']);
+const KEPT = new Set([
+  'type',
+  'format',
+  'required',
+  'nullable',
+  'x-kubernetes-list-type',
+  'x-kubernetes-list-map-keys',
+  'x-kubernetes-map-type',
+  'x-kubernetes-preserve-unknown-fields',
+  'x-kubernetes-int-or-string',
+  'x-kubernetes-embedded-resource',
+]);
 
 /** Formats openapi-gen writes for float32/float64, which controller-gen leaves out. */
 const FLOAT_FORMATS = new Set(['double', 'float']);
@@ -22,8 +39,15 @@ const FLOAT_FORMATS = new Set(['double', 'float']);
  * reading the Go type: they are inlined where used, without their type's description.
  */
 const WELL_KNOWN: Readonly<Record<string, JSONSchemaProps>> = {
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': { anyOf: [{ type: 'integer' }, { type: 'string' }], pattern: QUANTITY_PATTERN, 'x-kubernetes-int-or-string': true },
-  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true },
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': {
+    anyOf: [{ type: 'integer' }, { type: 'string' }],
+    pattern: QUANTITY_PATTERN,
+    'x-kubernetes-int-or-string': true,
+  },
+  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': {
+    anyOf: [{ type: 'integer' }, { type: 'string' }],
+    'x-kubernetes-int-or-string': true,
+  },
   'io.k8s.apimachinery.pkg.apis.meta.v1.Time': { format: 'date-time', type: 'string' },
   'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': { format: 'date-time', type: 'string' },
   'io.k8s.apimachinery.pkg.runtime.RawExtension': { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
@@ -52,7 +76,8 @@ export function withoutEnumNote(description: string): string {
  * go-markers.ts keeps exactly the defaults of `+default` markers.
  */
 function isImplicitDefault(value: unknown, required: boolean): boolean {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return true;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)
+    return true;
   return required && (value === 0 || value === '' || value === false);
 }
 
@@ -64,7 +89,8 @@ function reshapeNode(node: OpenApiSchema, refName: RefName, required: boolean, w
   const allOf = node.allOf as OpenApiSchema[] | undefined;
   if (allOf !== undefined) {
     // openapi-gen wraps a reference in allOf to put a description or default beside it.
-    if (allOf.length !== 1 || typeof allOf[0]?.$ref !== 'string') throw new ReshapeProblem(`${where}: allOf other than one $ref`);
+    if (allOf.length !== 1 || typeof allOf[0]?.$ref !== 'string')
+      throw new ReshapeProblem(`${where}: allOf other than one $ref`);
     src = { ...node, $ref: allOf[0].$ref };
     delete src.allOf;
   }
@@ -81,16 +107,18 @@ function reshapeNode(node: OpenApiSchema, refName: RefName, required: boolean, w
     } else if (key === 'properties') {
       const req = new Set((src.required as string[] | undefined) ?? []);
       const props: Record<string, JSONSchemaProps> = {};
-      for (const [name, p] of Object.entries(value as Record<string, OpenApiSchema>)) props[name] = reshapeNode(p, refName, req.has(name), `${where}.${name}`);
+      for (const [name, p] of Object.entries(value as Record<string, OpenApiSchema>))
+        props[name] = reshapeNode(p, refName, req.has(name), `${where}.${name}`);
       out.properties = props;
     } else if (key === 'items') {
       out.items = reshapeNode(value as OpenApiSchema, refName, false, `${where}[]`);
     } else if (key === 'additionalProperties') {
-      out.additionalProperties = typeof value === 'boolean' ? value : reshapeNode(value as OpenApiSchema, refName, false, `${where}{}`);
+      out.additionalProperties =
+        typeof value === 'boolean' ? value : reshapeNode(value as OpenApiSchema, refName, false, `${where}{}`);
     } else if (key === 'default') {
       if (!isImplicitDefault(value, required)) out.default = value;
     } else if (key === 'format') {
-      if (!FLOAT_FORMATS.has(value as string)) out.format = value as string;
+      if (!FLOAT_FORMATS.has(value as string)) out.format = value;
     } else if (KEPT.has(key)) {
       out[key] = value;
     } else {
@@ -108,6 +136,7 @@ function reshapeNode(node: OpenApiSchema, refName: RefName, required: boolean, w
 export function reshapeDefinition(definition: string, schema: OpenApiSchema, refName: RefName): JSONSchemaProps {
   const known = WELL_KNOWN[definition];
   if (known !== undefined) return structuredClone(known);
-  if (schema.type === undefined && schema.properties === undefined) return { 'x-kubernetes-preserve-unknown-fields': true };
+  if (schema.type === undefined && schema.properties === undefined)
+    return { 'x-kubernetes-preserve-unknown-fields': true };
   return reshapeNode(schema, refName, false, definition);
 }

@@ -17,10 +17,38 @@ function emitModel(model: string): JSONSchemaProps {
     external: false,
     type: {
       kind: 'object',
-      properties: ['apiVersion', 'kind'].map((name) => ({ name, optional: true, type: { kind: 'primitive', type: 'string' }, markers: [], doc: [], loc: AT, folderOptional: false })),
+      properties: ['apiVersion', 'kind'].map((name) => ({
+        name,
+        optional: true,
+        type: { kind: 'primitive', type: 'string' },
+        markers: [],
+        doc: [],
+        loc: AT,
+        folderOptional: false,
+      })),
     },
   };
-  if (root.type.kind === 'object') root.type.properties.push({ name: 'metadata', optional: true, type: { kind: 'named', decl: ir.decl('V1ObjectMeta', AT) }, markers: [], doc: [], loc: AT, folderOptional: false }, { name: 'spec', optional: true, type: { kind: 'named', decl: ir.decl(model, AT) }, markers: [], doc: [], loc: AT, folderOptional: false });
+  if (root.type.kind === 'object')
+    root.type.properties.push(
+      {
+        name: 'metadata',
+        optional: true,
+        type: { kind: 'named', decl: ir.decl('V1ObjectMeta', AT) },
+        markers: [],
+        doc: [],
+        loc: AT,
+        folderOptional: false,
+      },
+      {
+        name: 'spec',
+        optional: true,
+        type: { kind: 'named', decl: ir.decl(model, AT) },
+        markers: [],
+        doc: [],
+        loc: AT,
+        folderOptional: false,
+      },
+    );
   const emitter = new SchemaEmitter({ embeddedObjectMeta: false });
   const schema = emitter.emitRoot(root);
   expect(emitter.diagnostics).toEqual([]);
@@ -31,9 +59,18 @@ describe("client-node models carry what controller-gen writes for Kubernetes' Go
   it('declarative validation tags of fields, and the struct rules of optional immutable fields', () => {
     const s = emitModel('V1JobSchedulingConfiguration');
     expect(s['x-kubernetes-validations']).toEqual([
-      { message: 'field schedulingConstraints is immutable once set', rule: '!has(oldSelf.schedulingConstraints) || has(self.schedulingConstraints)' },
-      { message: 'field disruptionMode is immutable once set', rule: '!has(oldSelf.disruptionMode) || has(self.disruptionMode)' },
-      { message: 'field resourceClaims is immutable once set', rule: '!has(oldSelf.resourceClaims) || has(self.resourceClaims)' },
+      {
+        message: 'field schedulingConstraints is immutable once set',
+        rule: '!has(oldSelf.schedulingConstraints) || has(self.schedulingConstraints)',
+      },
+      {
+        message: 'field disruptionMode is immutable once set',
+        rule: '!has(oldSelf.disruptionMode) || has(self.disruptionMode)',
+      },
+      {
+        message: 'field resourceClaims is immutable once set',
+        rule: '!has(oldSelf.resourceClaims) || has(self.resourceClaims)',
+      },
     ]);
     const claims = s.properties?.resourceClaims as JSONSchemaProps;
     expect(claims.maxItems).toBe(4);
@@ -43,7 +80,11 @@ describe("client-node models carry what controller-gen writes for Kubernetes' Go
 
   it('the values of a +k8s:enum type, and no default that only openapi-gen gives', () => {
     const s = emitModel('V1VolumeHealthCondition');
-    expect(s.properties?.status).toMatchObject({ enum: ['DataLoss', 'Degraded', 'Inaccessible'], minLength: 1, type: 'string' });
+    expect(s.properties?.status).toMatchObject({
+      enum: ['DataLoss', 'Degraded', 'Inaccessible'],
+      minLength: 1,
+      type: 'string',
+    });
     const azure = emitModel('V1AzureDiskVolumeSource');
     expect(azure.properties?.cachingMode?.default).toBeUndefined();
     expect(azure.properties?.fsType?.default).toBe('ext4');
@@ -51,7 +92,11 @@ describe("client-node models carry what controller-gen writes for Kubernetes' Go
 
   it('the kubebuilder markers of k8s.io/api fields, and their required-ness by the kubebuilder marker', () => {
     const s = emitModel('V1PortStatus');
-    expect(s.properties?.error).toMatchObject({ maxLength: 316, pattern: expect.stringMatching(/^\^/) as unknown, type: 'string' });
+    expect(s.properties?.error).toMatchObject({
+      maxLength: 316,
+      pattern: expect.stringMatching(/^\^/) as unknown,
+      type: 'string',
+    });
     expect(s.required).toEqual(['error', 'port', 'protocol']);
   });
 });

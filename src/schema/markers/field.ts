@@ -18,7 +18,14 @@ function k8sRequired({ schema: s }: SchemaNode): undefined {
 
 function markerDefault({ schema: s }: SchemaNode, value: unknown): undefined {
   // `{}` is the empty list as well as the empty map in marker syntax: on an array it is the list.
-  s.default = s.type === 'array' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0 ? [] : value;
+  s.default =
+    s.type === 'array' &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 0
+      ? []
+      : value;
   return undefined;
 }
 
@@ -34,7 +41,8 @@ function jsonDefault({ schema: s }: SchemaNode, value: unknown): MarkerProblem |
 }
 
 function title({ schema: s }: SchemaNode, value: unknown): MarkerProblem | undefined {
-  if (typeof value !== 'string') return [`title must be a string, got ${JSON.stringify(value)}`, 'quote it: +kubebuilder:title="..."'];
+  if (typeof value !== 'string')
+    return [`title must be a string, got ${JSON.stringify(value)}`, 'quote it: +kubebuilder:title="..."'];
   s.title = value;
   return undefined;
 }
@@ -44,7 +52,10 @@ function externalDocs({ schema: s }: SchemaNode, value: unknown): MarkerProblem 
   try {
     new URL(v.url);
   } catch {
-    return [`externalDocs url ${JSON.stringify(v.url)} is not a valid URL`, 'use an absolute URL such as https://example.com/docs'];
+    return [
+      `externalDocs url ${JSON.stringify(v.url)} is not a valid URL`,
+      'use an absolute URL such as https://example.com/docs',
+    ];
   }
   s.externalDocs = v.description === undefined ? { url: v.url } : { description: v.description, url: v.url };
   return undefined;
@@ -60,9 +71,16 @@ function rawSchema({ schema: s }: SchemaNode, value: unknown): MarkerProblem | u
   try {
     raw = JSON.parse(String(value));
   } catch {
-    return [`+operator-ts:schema=${String(value)} is not valid JSON`, 'write one JSON object on the marker line, e.g. +operator-ts:schema={"oneOf":[{"required":["a"]},{"required":["b"]}]}'];
+    return [
+      `+operator-ts:schema=${String(value)} is not valid JSON`,
+      'write one JSON object on the marker line, e.g. +operator-ts:schema={"oneOf":[{"required":["a"]},{"required":["b"]}]}',
+    ];
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [`+operator-ts:schema must be a JSON object of schema keywords, got ${String(value)}`, 'write the keywords as an object, e.g. {"default":80}'];
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return [
+      `+operator-ts:schema must be a JSON object of schema keywords, got ${String(value)}`,
+      'write the keywords as an object, e.g. {"default":80}',
+    ];
   Object.assign(s, raw);
   return undefined;
 }
@@ -73,7 +91,12 @@ function rawSchema({ schema: s }: SchemaNode, value: unknown): MarkerProblem | u
  * registers both).
  */
 export const FIELD_MARKERS: readonly SchemaMarker[] = [
-  schemaFlag(`${P}Optional`, ['package', 'field'], 'On a field: not required. In a folder: fields are optional by default.', { requiredness: 'optional' }),
+  schemaFlag(
+    `${P}Optional`,
+    ['package', 'field'],
+    'On a field: not required. In a folder: fields are optional by default.',
+    { requiredness: 'optional' },
+  ),
   schemaFlag(`${P}Required`, ['package', 'field'], 'On a field: required even with `?`.', { requiredness: 'required' }),
   schemaFlag('optional', ['field'], 'The field is not required.', { requiredness: 'optional' }),
   schemaFlag('required', ['field'], 'The field is required.', { requiredness: 'required' }),
@@ -85,30 +108,97 @@ export const FIELD_MARKERS: readonly SchemaMarker[] = [
     { requiredness: 'required', applyToSchema: k8sRequired },
   ),
   schemaFlag('nullable', ['field'], 'Adds `nullable: true`.', { applyToSchema: set('nullable', true) }),
-  schemaMarker({ name: 'k8s:maxItems', targets: ['field'], value: 'int', help: 'Declarative-validation spelling of +kubebuilder:validation:MaxItems.', example: '+k8s:maxItems=10', applyToSchema: validationApply('MaxItems') }),
-  schemaMarker({ name: 'k8s:minimum', targets: ['field'], value: 'number', help: 'Declarative-validation spelling of +kubebuilder:validation:Minimum.', example: '+k8s:minimum=0', applyToSchema: validationApply('Minimum') }),
-  schemaMarker({ name: 'k8s:maximum', targets: ['field'], value: 'number', help: 'Declarative-validation spelling of +kubebuilder:validation:Maximum.', example: '+k8s:maximum=100', applyToSchema: validationApply('Maximum') }),
-  schemaMarker({ name: 'kubebuilder:default', targets: ['field'], value: 'any', help: 'Default value in marker syntax (`{a,b}` list, `{k: v}` map).', example: '+kubebuilder:default=3', applyToSchema: markerDefault }),
-  schemaMarker({ name: 'default', targets: ['field'], value: 'raw', priority: 9, help: 'Kubernetes-style default as JSON; `ref(...)` values are ignored.', example: '+default="Always"', applyToSchema: jsonDefault }),
-  schemaMarker({ name: 'kubebuilder:example', targets: ['field'], value: 'any', help: 'Example value for documentation.', example: '+kubebuilder:example="nginx:1.27"', applyToSchema: set('example') }),
-  schemaMarker({ name: 'kubebuilder:title', targets: TF, value: 'any', help: 'Schema title (must be a string).', example: '+kubebuilder:title="Replicas"', applyToSchema: title }),
+  schemaMarker({
+    name: 'k8s:maxItems',
+    targets: ['field'],
+    value: 'int',
+    help: 'Declarative-validation spelling of +kubebuilder:validation:MaxItems.',
+    example: '+k8s:maxItems=10',
+    applyToSchema: validationApply('MaxItems'),
+  }),
+  schemaMarker({
+    name: 'k8s:minimum',
+    targets: ['field'],
+    value: 'number',
+    help: 'Declarative-validation spelling of +kubebuilder:validation:Minimum.',
+    example: '+k8s:minimum=0',
+    applyToSchema: validationApply('Minimum'),
+  }),
+  schemaMarker({
+    name: 'k8s:maximum',
+    targets: ['field'],
+    value: 'number',
+    help: 'Declarative-validation spelling of +kubebuilder:validation:Maximum.',
+    example: '+k8s:maximum=100',
+    applyToSchema: validationApply('Maximum'),
+  }),
+  schemaMarker({
+    name: 'kubebuilder:default',
+    targets: ['field'],
+    value: 'any',
+    help: 'Default value in marker syntax (`{a,b}` list, `{k: v}` map).',
+    example: '+kubebuilder:default=3',
+    applyToSchema: markerDefault,
+  }),
+  schemaMarker({
+    name: 'default',
+    targets: ['field'],
+    value: 'raw',
+    priority: 9,
+    help: 'Kubernetes-style default as JSON; `ref(...)` values are ignored.',
+    example: '+default="Always"',
+    applyToSchema: jsonDefault,
+  }),
+  schemaMarker({
+    name: 'kubebuilder:example',
+    targets: ['field'],
+    value: 'any',
+    help: 'Example value for documentation.',
+    example: '+kubebuilder:example="nginx:1.27"',
+    applyToSchema: set('example'),
+  }),
+  schemaMarker({
+    name: 'kubebuilder:title',
+    targets: TF,
+    value: 'any',
+    help: 'Schema title (must be a string).',
+    example: '+kubebuilder:title="Replicas"',
+    applyToSchema: title,
+  }),
   schemaMarker({
     name: 'kubebuilder:externalDocs',
     targets: TF,
-    args: [{ name: 'url', type: 'string' }, { name: 'description', type: 'string', optional: true }],
+    args: [
+      { name: 'url', type: 'string' },
+      { name: 'description', type: 'string', optional: true },
+    ],
     help: 'Link to external documentation.',
     example: '+kubebuilder:externalDocs:url="https://example.com/docs",description="More"',
     applyToSchema: externalDocs,
   }),
-  schemaFlag(`${P}EmbeddedResource`, ['field'], 'Adds `x-kubernetes-embedded-resource: true`.', { applyToSchema: set('x-kubernetes-embedded-resource', true) }),
-  schemaFlag(`${P}Schemaless`, ['field'], 'Leaves the field schema empty (add Type etc. yourself); allows `unknown`.', { emptiesSchema: true, allowsUnknown: true }),
-  schemaFlag('kubebuilder:pruning:PreserveUnknownFields', TF, 'Adds `x-kubernetes-preserve-unknown-fields: true`; allows `unknown`.', { applyToSchema: set('x-kubernetes-preserve-unknown-fields', true), allowsUnknown: true }),
+  schemaFlag(`${P}EmbeddedResource`, ['field'], 'Adds `x-kubernetes-embedded-resource: true`.', {
+    applyToSchema: set('x-kubernetes-embedded-resource', true),
+  }),
+  schemaFlag(`${P}Schemaless`, ['field'], 'Leaves the field schema empty (add Type etc. yourself); allows `unknown`.', {
+    emptiesSchema: true,
+    allowsUnknown: true,
+  }),
+  schemaFlag(
+    'kubebuilder:pruning:PreserveUnknownFields',
+    TF,
+    'Adds `x-kubernetes-preserve-unknown-fields: true`; allows `unknown`.',
+    { applyToSchema: set('x-kubernetes-preserve-unknown-fields', true), allowsUnknown: true },
+  ),
   // The rules of k8s:immutable stand on the field and on its parent object: the emitter writes them.
   schemaFlag('k8s:immutable', ['field'], 'Field cannot change once set (CEL `self == oldSelf`).'),
 ];
 
 /** ENUM_MARKER makes the values of a string enum or literal-union type its `enum` (the emitter checks the type). */
-export const ENUM_MARKER: SchemaMarker = schemaFlag('k8s:enum', ['type'], 'On a string enum or literal-union type: its values become `enum`.');
+export const ENUM_MARKER: SchemaMarker = schemaFlag(
+  'k8s:enum',
+  ['type'],
+  'On a string enum or literal-union type: its values become `enum`.',
+);
 
 /** RAW_SCHEMA_MARKER is operator-ts' escape hatch: OpenAPI keywords merged after every other marker. */
 export const RAW_SCHEMA_MARKER: SchemaMarker = schemaMarker({

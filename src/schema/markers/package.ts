@@ -6,8 +6,20 @@ import { schemaFlag, schemaMarker, type SchemaMarker } from './schema-marker.js'
 
 /** KIND_MARKERS are the markers of API group, version and kind discovery. */
 export const KIND_MARKERS: readonly SchemaMarker[] = [
-  schemaMarker({ name: 'groupName', targets: ['package'], value: 'string', help: 'API group of every kind in the folder.', example: '+groupName=cache.example.com' }),
-  schemaMarker({ name: 'versionName', targets: ['package'], value: 'string', help: 'API version of the folder (default: the folder name).', example: '+versionName=v1' }),
+  schemaMarker({
+    name: 'groupName',
+    targets: ['package'],
+    value: 'string',
+    help: 'API group of every kind in the folder.',
+    example: '+groupName=cache.example.com',
+  }),
+  schemaMarker({
+    name: 'versionName',
+    targets: ['package'],
+    value: 'string',
+    help: 'API version of the folder (default: the folder name).',
+    example: '+versionName=v1',
+  }),
   schemaFlag('kubebuilder:skip', ['package'], 'Ignores the folder for CRD generation (internal hub versions).'),
   schemaMarker({
     name: 'kubebuilder:object:root',

@@ -54,7 +54,12 @@ export function schemaMarker(spec: SchemaMarkerSpec): SchemaMarker {
 }
 
 /** schemaFlag defines a schema marker without a value (`+name`). */
-export function schemaFlag(name: string, targets: MarkerDefinition['targets'], help: string, behaviour: Omit<SchemaMarkerSpec, keyof MarkerDefinition> = {}): SchemaMarker {
+export function schemaFlag(
+  name: string,
+  targets: MarkerDefinition['targets'],
+  help: string,
+  behaviour: Omit<SchemaMarkerSpec, keyof MarkerDefinition> = {},
+): SchemaMarker {
   return schemaMarker({ name, targets, help, example: `+${name}`, ...behaviour });
 }
 
@@ -81,7 +86,13 @@ export function typeName(s: JSONSchemaProps): string {
 }
 
 /** applies is the problem of a marker used on a node it does not apply to (`MaxItems applies to arrays, not string`). */
-export function applies(ok: boolean, marker: string, what: string, s: JSONSchemaProps, hint: string): MarkerProblem | undefined {
+export function applies(
+  ok: boolean,
+  marker: string,
+  what: string,
+  s: JSONSchemaProps,
+  hint: string,
+): MarkerProblem | undefined {
   return ok ? undefined : [`${marker} applies to ${what}, not ${typeName(s)}`, hint];
 }
 

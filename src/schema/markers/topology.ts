@@ -1,7 +1,14 @@
 import type { LocatedMarker } from '../../markers/collect.js';
 import type { MarkerTarget } from '../../markers/definition.js';
 import type { JSONSchemaProps } from '../json-schema.js';
-import { applies, isObject, schemaMarker, type MarkerProblem, type SchemaMarker, type SchemaNode } from './schema-marker.js';
+import {
+  applies,
+  isObject,
+  schemaMarker,
+  type MarkerProblem,
+  type SchemaMarker,
+  type SchemaNode,
+} from './schema-marker.js';
 
 // The list and map topology markers, as controller-tools defines them in pkg/crd/markers/topology.go.
 
@@ -12,7 +19,9 @@ const MAP_TYPES = ['granular', 'atomic'] as const;
 type Apply = (node: SchemaNode, value: unknown) => MarkerProblem | undefined;
 
 function listType(name: string): Apply {
-  return ({ schema: s }, value) => applies(s.type === 'array', name, 'arrays', s, 'use +mapType/+structType on objects') ?? void (s['x-kubernetes-list-type'] = value);
+  return ({ schema: s }, value) =>
+    applies(s.type === 'array', name, 'arrays', s, 'use +mapType/+structType on objects') ??
+    void (s['x-kubernetes-list-type'] = value);
 }
 
 function listMapKey(name: string): Apply {
@@ -33,15 +42,67 @@ function mapKeysNeedMapList(s: JSONSchemaProps, marker: LocatedMarker): MarkerPr
 }
 
 function mapType(name: 'mapType' | 'structType'): Apply {
-  return ({ schema: s }, value) => applies(isObject(s), name, name === 'mapType' ? 'maps' : 'objects', s, 'use +listType on arrays') ?? void (s['x-kubernetes-map-type'] = value);
+  return ({ schema: s }, value) =>
+    applies(isObject(s), name, name === 'mapType' ? 'maps' : 'objects', s, 'use +listType on arrays') ??
+    void (s['x-kubernetes-map-type'] = value);
 }
 
 /** TOPOLOGY_MARKERS are listType, listMapKey, mapType and structType, with the k8s: spellings of the list ones. */
 export const TOPOLOGY_MARKERS: readonly SchemaMarker[] = [
-  schemaMarker({ name: 'listType', targets: TF, value: 'string', valueOneOf: LIST_TYPES, priority: 9, help: 'x-kubernetes-list-type of an array.', example: '+listType=map', applyToSchema: listType('listType') }),
-  schemaMarker({ name: 'k8s:listType', targets: TF, value: 'string', valueOneOf: LIST_TYPES, priority: 9, help: 'Alias of +listType.', example: '+k8s:listType=set', applyToSchema: listType('k8s:listType') }),
-  schemaMarker({ name: 'listMapKey', targets: TF, value: 'string', help: 'Key field of a `listType=map` array; repeatable.', example: '+listMapKey=name', applyToSchema: listMapKey('listMapKey'), verify: mapKeysNeedMapList }),
-  schemaMarker({ name: 'k8s:listMapKey', targets: TF, value: 'string', help: 'Alias of +listMapKey.', example: '+k8s:listMapKey=name', applyToSchema: listMapKey('k8s:listMapKey'), verify: mapKeysNeedMapList }),
-  schemaMarker({ name: 'mapType', targets: TF, value: 'string', valueOneOf: MAP_TYPES, help: 'x-kubernetes-map-type of a map.', example: '+mapType=atomic', applyToSchema: mapType('mapType') }),
-  schemaMarker({ name: 'structType', targets: TF, value: 'string', valueOneOf: MAP_TYPES, help: 'x-kubernetes-map-type of an object.', example: '+structType=atomic', applyToSchema: mapType('structType') }),
+  schemaMarker({
+    name: 'listType',
+    targets: TF,
+    value: 'string',
+    valueOneOf: LIST_TYPES,
+    priority: 9,
+    help: 'x-kubernetes-list-type of an array.',
+    example: '+listType=map',
+    applyToSchema: listType('listType'),
+  }),
+  schemaMarker({
+    name: 'k8s:listType',
+    targets: TF,
+    value: 'string',
+    valueOneOf: LIST_TYPES,
+    priority: 9,
+    help: 'Alias of +listType.',
+    example: '+k8s:listType=set',
+    applyToSchema: listType('k8s:listType'),
+  }),
+  schemaMarker({
+    name: 'listMapKey',
+    targets: TF,
+    value: 'string',
+    help: 'Key field of a `listType=map` array; repeatable.',
+    example: '+listMapKey=name',
+    applyToSchema: listMapKey('listMapKey'),
+    verify: mapKeysNeedMapList,
+  }),
+  schemaMarker({
+    name: 'k8s:listMapKey',
+    targets: TF,
+    value: 'string',
+    help: 'Alias of +listMapKey.',
+    example: '+k8s:listMapKey=name',
+    applyToSchema: listMapKey('k8s:listMapKey'),
+    verify: mapKeysNeedMapList,
+  }),
+  schemaMarker({
+    name: 'mapType',
+    targets: TF,
+    value: 'string',
+    valueOneOf: MAP_TYPES,
+    help: 'x-kubernetes-map-type of a map.',
+    example: '+mapType=atomic',
+    applyToSchema: mapType('mapType'),
+  }),
+  schemaMarker({
+    name: 'structType',
+    targets: TF,
+    value: 'string',
+    valueOneOf: MAP_TYPES,
+    help: 'x-kubernetes-map-type of an object.',
+    example: '+structType=atomic',
+    applyToSchema: mapType('structType'),
+  }),
 ];

@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { FIXTURE_DIR, FIXTURE_OPTIONS, fixtureBaseCsv, fixtureManifests } from '../testdata/memcached-fixture.js';
 import { buildBundle } from './build-bundle.js';
 
@@ -10,7 +9,11 @@ const GOLDEN = join(FIXTURE_DIR, 'golden');
 function readGolden(): Map<string, string> {
   const out = new Map<string, string>();
   for (const e of readdirSync(GOLDEN, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out.set(relative(GOLDEN, join(e.parentPath, e.name)).split('\\').join('/'), readFileSync(join(e.parentPath, e.name), 'utf8'));
+    if (e.isFile())
+      out.set(
+        relative(GOLDEN, join(e.parentPath, e.name)).split('\\').join('/'),
+        readFileSync(join(e.parentPath, e.name), 'utf8'),
+      );
   }
   return out;
 }
@@ -39,8 +42,14 @@ describe('buildBundle golden (memcached-operator)', () => {
 
   it('is byte-identical on re-runs and independent of input order', () => {
     const first = generate();
-    const reversed = buildBundle({ manifests: fixtureManifests().reverse(), baseCsv: fixtureBaseCsv(), options: FIXTURE_OPTIONS });
+    const reversed = buildBundle({
+      manifests: fixtureManifests().reverse(),
+      baseCsv: fixtureBaseCsv(),
+      options: FIXTURE_OPTIONS,
+    });
     expect(generate()).toEqual(first);
-    expect([...reversed.files.values()]).toEqual([...first.entries()].filter(([k]) => k.startsWith('bundle/')).map(([, v]) => v));
+    expect([...reversed.files.values()]).toEqual(
+      [...first.entries()].filter(([k]) => k.startsWith('bundle/')).map(([, v]) => v),
+    );
   });
 });

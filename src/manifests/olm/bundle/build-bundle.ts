@@ -45,7 +45,10 @@ export interface GeneratedBundle {
  */
 function providedByOlm(obj: Obj): boolean {
   const { group, kind } = gvkOf(obj);
-  return (group === '' && kind === 'Namespace') || (group === 'cert-manager.io' && (kind === 'Issuer' || kind === 'Certificate'));
+  return (
+    (group === '' && kind === 'Namespace') ||
+    (group === 'cert-manager.io' && (kind === 'Issuer' || kind === 'Certificate'))
+  );
 }
 
 /**
@@ -67,8 +70,12 @@ export function buildBundle(input: BundleInput): GeneratedBundle {
 
   const manifests: Obj[] = [...collected.crds, ...collected.services];
   const rest = [
-    ...collected.serviceAccounts, ...collected.roles, ...collected.clusterRoles, ...collected.roleBindings,
-    ...collected.clusterRoleBindings, ...collected.others,
+    ...collected.serviceAccounts,
+    ...collected.roles,
+    ...collected.clusterRoles,
+    ...collected.roleBindings,
+    ...collected.clusterRoleBindings,
+    ...collected.others,
   ];
   for (const obj of rest) {
     if (consumed.has(obj)) continue;
@@ -100,7 +107,8 @@ export function buildBundle(input: BundleInput): GeneratedBundle {
     ...(o.defaultChannel !== undefined ? { defaultChannel: o.defaultChannel } : {}),
     ...(o.existingAnnotations !== undefined ? { existing: o.existingAnnotations } : {}),
   });
-  for (const [name, text] of manifestEntries.sort(([a], [b]) => compareStrings(a, b))) files.set(`manifests/${name}`, text);
+  for (const [name, text] of manifestEntries.sort(([a], [b]) => compareStrings(a, b)))
+    files.set(`manifests/${name}`, text);
   files.set('metadata/annotations.yaml', toYaml({ annotations: Object.fromEntries(annotations) }));
   files.set('tests/scorecard/config.yaml', toYaml(scorecard, { sortKeys: true }));
   const dockerfile = buildBundleDockerfile(annotations, o.bundleDirInContext ?? 'bundle', true);

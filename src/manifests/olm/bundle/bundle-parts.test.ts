@@ -7,7 +7,11 @@ import { bundleFileName, uniqueFileName } from './file-names.js';
 import { buildBundleAnnotations, buildBundleDockerfile } from './metadata.js';
 
 const build = (extra: Obj[] = [], options = {}) =>
-  buildBundle({ manifests: [...fixtureManifests(), ...extra], baseCsv: fixtureBaseCsv(), options: { ...FIXTURE_OPTIONS, ...options } });
+  buildBundle({
+    manifests: [...fixtureManifests(), ...extra],
+    baseCsv: fixtureBaseCsv(),
+    options: { ...FIXTURE_OPTIONS, ...options },
+  });
 
 describe('bundle contents', () => {
   it('drops kinds OLM does not accept, with a warning naming them unless OLM provides them itself', () => {
@@ -15,7 +19,11 @@ describe('bundle contents', () => {
       { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'serving-cert', namespace: 'x' } },
       { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'cache', namespace: 'x' } },
     ]);
-    expect([...b.files.keys()].some((k) => k.includes('namespace') || k.includes('certificate') || k.includes('statefulset'))).toBe(false);
+    expect(
+      [...b.files.keys()].some(
+        (k) => k.includes('namespace') || k.includes('certificate') || k.includes('statefulset'),
+      ),
+    ).toBe(false);
     expect(b.warnings.join('\n')).toMatch(/StatefulSet\/cache: kind StatefulSet is not allowed/);
     // The install Namespace and cert-manager's certificate come from config/default on every run; OLM replaces both.
     expect(b.warnings.join('\n')).not.toMatch(/Namespace|Certificate/);
@@ -23,16 +31,33 @@ describe('bundle contents', () => {
 
   it('strips metadata.namespace from every written object', () => {
     for (const [path, text] of build().files) {
-      if (path.startsWith('manifests/') && !path.includes('clusterserviceversion')) expect((parse(text) as Obj).metadata.namespace, path).toBeUndefined();
+      if (path.startsWith('manifests/') && !path.includes('clusterserviceversion'))
+        expect((parse(text) as Obj).metadata.namespace, path).toBeUndefined();
     }
   });
 
   it('writes RBAC bound to other service accounts and supported extra kinds', () => {
     const b = build([
       { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'helper', namespace: 'x' } },
-      { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'helper-role', namespace: 'x' }, rules: [] },
-      { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'helper-binding', namespace: 'x' }, roleRef: { kind: 'Role', name: 'helper-role' }, subjects: [{ kind: 'ServiceAccount', name: 'helper' }] },
-      { apiVersion: 'monitoring.coreos.com/v1', kind: 'ServiceMonitor', metadata: { name: 'metrics', namespace: 'x' }, spec: {} },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'Role',
+        metadata: { name: 'helper-role', namespace: 'x' },
+        rules: [],
+      },
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: 'helper-binding', namespace: 'x' },
+        roleRef: { kind: 'Role', name: 'helper-role' },
+        subjects: [{ kind: 'ServiceAccount', name: 'helper' }],
+      },
+      {
+        apiVersion: 'monitoring.coreos.com/v1',
+        kind: 'ServiceMonitor',
+        metadata: { name: 'metrics', namespace: 'x' },
+        spec: {},
+      },
     ]);
     const names = [...b.files.keys()];
     expect(names).toContain('manifests/helper_v1_serviceaccount.yaml');
@@ -43,7 +68,12 @@ describe('bundle contents', () => {
   });
 
   it('uses a scorecard Configuration from the input instead of the default', () => {
-    const custom = { apiVersion: 'scorecard.operatorframework.io/v1alpha3', kind: 'Configuration', metadata: { name: 'config' }, stages: [{ tests: [] }] };
+    const custom = {
+      apiVersion: 'scorecard.operatorframework.io/v1alpha3',
+      kind: 'Configuration',
+      metadata: { name: 'config' },
+      stages: [{ tests: [] }],
+    };
     expect(parse(build([custom]).files.get('tests/scorecard/config.yaml') ?? '')).toEqual(custom);
     expect((parse(build().files.get('tests/scorecard/config.yaml') ?? '') as Obj).stages[0].tests).toHaveLength(6);
   });
@@ -58,8 +88,12 @@ describe('bundle contents', () => {
 
 describe('file names', () => {
   it('follows operator-sdk naming', () => {
-    expect(bundleFileName({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } }, 'p')).toBe('s_v1_service.yaml');
-    expect(bundleFileName({ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion' }, 'My-Pkg')).toBe('my-pkg.clusterserviceversion.yaml');
+    expect(bundleFileName({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } }, 'p')).toBe(
+      's_v1_service.yaml',
+    );
+    expect(
+      bundleFileName({ apiVersion: 'operators.coreos.com/v1alpha1', kind: 'ClusterServiceVersion' }, 'My-Pkg'),
+    ).toBe('my-pkg.clusterserviceversion.yaml');
     expect(uniqueFileName('a.yaml', new Set(['a.yaml', 'dup1_a.yaml']))).toBe('dup2_a.yaml');
   });
 });
@@ -67,7 +101,11 @@ describe('file names', () => {
 describe('bundle metadata', () => {
   it('keeps custom annotations after the generated ones and quotes odd Dockerfile values', () => {
     const ann = buildBundleAnnotations({
-      packageName: 'p', channels: ['stable', 'fast'], builder: 'b', projectLayout: 'l', hasScorecard: false,
+      packageName: 'p',
+      channels: ['stable', 'fast'],
+      builder: 'b',
+      projectLayout: 'l',
+      hasScorecard: false,
       existing: { 'operators.operatorframework.io.bundle.package.v1': 'old', 'z.custom': 'has space', 'a.custom': 'x' },
     });
     expect(ann.map(([k]) => k).slice(-2)).toEqual(['a.custom', 'z.custom']);

@@ -50,7 +50,9 @@ export async function generateBundle(o: GenerateBundleOptions): Promise<Generate
     const docs = parseManifestStream(await readFile(basePath, 'utf8'), basePath);
     baseCsv = docs.find((d) => d.obj.kind === 'ClusterServiceVersion')?.obj;
     if (baseCsv === undefined) {
-      throw new UserError(`${basePath} holds no ClusterServiceVersion`, { hint: 'the base CSV file must contain one object with kind: ClusterServiceVersion' });
+      throw new UserError(`${basePath} holds no ClusterServiceVersion`, {
+        hint: 'the base CSV file must contain one object with kind: ClusterServiceVersion',
+      });
     }
   } else if (o.baseCsvFile !== undefined) {
     throw new UserError(`base CSV ${basePath} does not exist`, { hint: 'fix the --base-csv path' });
@@ -61,7 +63,12 @@ export async function generateBundle(o: GenerateBundleOptions): Promise<Generate
   const built = buildBundle({
     manifests: o.manifests,
     ...(baseCsv !== undefined ? { baseCsv } : {}),
-    options: { ...o, baseCsvPath: relative(projectDir, basePath) || basePath, bundleDirInContext, ...(existingAnnotations !== undefined ? { existingAnnotations } : {}) },
+    options: {
+      ...o,
+      baseCsvPath: relative(projectDir, basePath) || basePath,
+      bundleDirInContext,
+      ...(existingAnnotations !== undefined ? { existingAnnotations } : {}),
+    },
   });
   if (o.resolveDigest !== undefined) {
     const pinned = await pinImageDigests(built.csv, o.resolveDigest);

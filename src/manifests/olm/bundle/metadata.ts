@@ -26,8 +26,13 @@ export function buildBundleAnnotations(o: BundleMetadataOptions): [string, strin
     [ANNOTATION.package, o.packageName],
     [ANNOTATION.channels, o.channels.join(',')],
   ];
-  if (o.defaultChannel !== undefined && o.defaultChannel !== '') out.push([ANNOTATION.defaultChannel, o.defaultChannel]);
-  out.push([ANNOTATION.metricsMediaType, 'metrics+v1'], [ANNOTATION.metricsBuilder, o.builder], [ANNOTATION.metricsLayout, o.projectLayout]);
+  if (o.defaultChannel !== undefined && o.defaultChannel !== '')
+    out.push([ANNOTATION.defaultChannel, o.defaultChannel]);
+  out.push(
+    [ANNOTATION.metricsMediaType, 'metrics+v1'],
+    [ANNOTATION.metricsBuilder, o.builder],
+    [ANNOTATION.metricsLayout, o.projectLayout],
+  );
   if (o.hasScorecard) out.push([ANNOTATION.testMediaType, 'scorecard+v1'], [ANNOTATION.testConfig, 'tests/scorecard/']);
   const custom = Object.entries(o.existing ?? {})
     .filter(([k]) => !GENERATED_KEYS.has(k))
@@ -39,11 +44,20 @@ export function buildBundleAnnotations(o: BundleMetadataOptions): [string, strin
  * buildBundleDockerfile renders bundle.Dockerfile: FROM scratch, one LABEL per annotation in the same
  * order, then the COPY lines. bundleDir is the bundle directory relative to the Docker build context.
  */
-export function buildBundleDockerfile(annotations: readonly [string, string][], bundleDir: string, hasScorecard: boolean): string {
+export function buildBundleDockerfile(
+  annotations: readonly [string, string][],
+  bundleDir: string,
+  hasScorecard: boolean,
+): string {
   const dir = bundleDir.replace(/\/+$/, '') || '.';
   const lines = ['FROM scratch', '', '# Core bundle labels.'];
   for (const [k, v] of annotations) lines.push(`LABEL ${k}=${dockerQuote(v)}`);
-  lines.push('', '# Copy files to locations specified by labels.', `COPY ${dir}/manifests /manifests/`, `COPY ${dir}/metadata /metadata/`);
+  lines.push(
+    '',
+    '# Copy files to locations specified by labels.',
+    `COPY ${dir}/manifests /manifests/`,
+    `COPY ${dir}/metadata /metadata/`,
+  );
   if (hasScorecard) lines.push(`COPY ${dir}/tests/scorecard /tests/scorecard/`);
   return `${lines.join('\n')}\n`;
 }

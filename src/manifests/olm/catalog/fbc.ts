@@ -43,7 +43,7 @@ export function field(obj: Obj, key: string): unknown {
  */
 export function parseBlobs(text: string, file: string): Blob[] | string {
   const out: Blob[] = [];
-  for (const doc of parseAllDocuments(text) as ReturnType<typeof parseAllDocuments> & unknown[]) {
+  for (const doc of parseAllDocuments(text)) {
     if (doc.errors.length > 0) return doc.errors[0]?.message.split('\n')[0] ?? 'invalid YAML';
     const value: unknown = doc.toJS();
     if (value === null || value === undefined) continue;

@@ -41,39 +41,63 @@ export async function generateCatalog(o: GenerateCatalogOptions): Promise<Genera
   const catalogDir = resolve(o.catalogDir);
   const bundleFiles = await readBundleDir(resolve(o.bundleDir));
   if (bundleFiles.size === 0) {
-    throw new UserError(`bundle directory ${o.bundleDir} is empty or missing`, { hint: 'run operator-ts generate bundle first, or pass --bundle-dir' });
+    throw new UserError(`bundle directory ${o.bundleDir} is empty or missing`, {
+      hint: 'run operator-ts generate bundle first, or pass --bundle-dir',
+    });
   }
   const bundleErrors = validateBundleFiles(bundleFiles).filter((f) => f.severity === 'error');
   if (bundleErrors.length > 0) {
-    throw new UserError(`bundle ${o.bundleDir} is invalid; the catalog was not changed:\n${formatFindings(bundleErrors).trimEnd()}`, { hint: 'fix the bundle (operator-ts bundle validate) and re-run' });
+    throw new UserError(
+      `bundle ${o.bundleDir} is invalid; the catalog was not changed:\n${formatFindings(bundleErrors).trimEnd()}`,
+      { hint: 'fix the bundle (operator-ts bundle validate) and re-run' },
+    );
   }
   const rendered = renderBundle(bundleFiles, o.bundleImage);
   const pkgName = rendered.packageName;
   if (o.packageName !== undefined && o.packageName !== pkgName) {
-    throw new UserError(`--package ${o.packageName} does not match the bundle's package "${pkgName}"`, { hint: 'regenerate the bundle with the right --package, or drop --package' });
+    throw new UserError(`--package ${o.packageName} does not match the bundle's package "${pkgName}"`, {
+      hint: 'regenerate the bundle with the right --package, or drop --package',
+    });
   }
   const content = await readCatalog(catalogDir);
   const indexRel = join(pkgName, 'index.yaml');
-  const belongs = (b: Blob): boolean => (schemaOf(b.obj) === 'olm.package' ? field(b.obj, 'name') : field(b.obj, 'package')) === pkgName;
+  const belongs = (b: Blob): boolean =>
+    (schemaOf(b.obj) === 'olm.package' ? field(b.obj, 'name') : field(b.obj, 'package')) === pkgName;
   const misplaced = content.blobs.find((b) => belongs(b) && b.file !== indexRel);
   if (misplaced !== undefined) {
-    throw new UserError(`package ${pkgName} has blobs in ${join(o.catalogDir, misplaced.file)}; generate catalog maintains ${join(o.catalogDir, indexRel)}`, {
-      hint: `move the package's olm.package/olm.channel/olm.bundle blobs into ${join(o.catalogDir, indexRel)}`,
-    });
+    throw new UserError(
+      `package ${pkgName} has blobs in ${join(o.catalogDir, misplaced.file)}; generate catalog maintains ${join(o.catalogDir, indexRel)}`,
+      {
+        hint: `move the package's olm.package/olm.channel/olm.bundle blobs into ${join(o.catalogDir, indexRel)}`,
+      },
+    );
   }
-  const updated = addBundleToPackage(content.blobs.filter(belongs).map((b) => b.obj), rendered, o);
-  const next = { blobs: [...content.blobs.filter((b) => !belongs(b)), ...updated.map((obj: Obj) => ({ obj, file: indexRel }))], unreadable: content.unreadable };
+  const updated = addBundleToPackage(
+    content.blobs.filter(belongs).map((b) => b.obj),
+    rendered,
+    o,
+  );
+  const next = {
+    blobs: [...content.blobs.filter((b) => !belongs(b)), ...updated.map((obj: Obj) => ({ obj, file: indexRel }))],
+    unreadable: content.unreadable,
+  };
   const errors: Finding[] = validateCatalogContent(next);
   if (errors.length > 0) {
-    throw new UserError(`adding ${rendered.bundle.name as string} would make the catalog invalid; nothing was written:\n${formatFindings(errors).trimEnd()}`, {
-      hint: 'fix the channel / replaces named above (spec.replaces in the base CSV, --channels, --default-channel) and re-run',
-    });
+    throw new UserError(
+      `adding ${rendered.bundle.name as string} would make the catalog invalid; nothing was written:\n${formatFindings(errors).trimEnd()}`,
+      {
+        hint: 'fix the channel / replaces named above (spec.replaces in the base CSV, --channels, --default-channel) and re-run',
+      },
+    );
   }
   const indexFile = join(catalogDir, indexRel);
   const dockerfilePath = join(dirname(catalogDir), `${basename(catalogDir)}.Dockerfile`);
   // The index and its Dockerfile change together or not at all.
   const tree = new VirtualTree(dirname(catalogDir));
-  tree.write(relative(dirname(catalogDir), indexFile).split(sep).join('/'), toYamlDocuments(updated, { sortKeys: true }));
+  tree.write(
+    relative(dirname(catalogDir), indexFile).split(sep).join('/'),
+    toYamlDocuments(updated, { sortKeys: true }),
+  );
   tree.write(basename(dockerfilePath), catalogDockerfile(relative(dirname(catalogDir), catalogDir) || '.', o.opmImage));
   tree.flush();
   return { indexFile, dockerfilePath, packageName: pkgName, bundleName: String(rendered.bundle.name) };

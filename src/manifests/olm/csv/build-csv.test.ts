@@ -62,26 +62,38 @@ describe('buildCsv', () => {
 
   it('writes createdAt only when asked', () => {
     expect(build().csv.metadata.annotations.createdAt).toBeUndefined();
-    expect(build(undefined, undefined, { createdAt: '2026-01-01T00:00:00Z' }).csv.metadata.annotations.createdAt).toBe('2026-01-01T00:00:00Z');
+    expect(build(undefined, undefined, { createdAt: '2026-01-01T00:00:00Z' }).csv.metadata.annotations.createdAt).toBe(
+      '2026-01-01T00:00:00Z',
+    );
   });
 
   it('applies replaces, skips, skipRange, minKubeVersion and installModes options', () => {
     const { csv } = build(undefined, undefined, {
-      replaces: 'memcached-operator.v0.0.9', skips: ['memcached-operator.v0.0.8'], skipRange: '>=0.0.1 <0.1.0',
-      minKubeVersion: '1.30.0', installModes: { OwnNamespace: true, AllNamespaces: true },
+      replaces: 'memcached-operator.v0.0.9',
+      skips: ['memcached-operator.v0.0.8'],
+      skipRange: '>=0.0.1 <0.1.0',
+      minKubeVersion: '1.30.0',
+      installModes: { OwnNamespace: true, AllNamespaces: true },
     });
     expect(csv.spec.replaces).toBe('memcached-operator.v0.0.9');
     expect(csv.spec.skips).toEqual(['memcached-operator.v0.0.8']);
     expect(csv.metadata.annotations['olm.skipRange']).toBe('>=0.0.1 <0.1.0');
     expect(csv.spec.minKubeVersion).toBe('1.30.0');
     expect(csv.spec.installModes).toEqual([
-      { supported: true, type: 'OwnNamespace' }, { supported: false, type: 'SingleNamespace' },
-      { supported: false, type: 'MultiNamespace' }, { supported: true, type: 'AllNamespaces' },
+      { supported: true, type: 'OwnNamespace' },
+      { supported: false, type: 'SingleNamespace' },
+      { supported: false, type: 'MultiNamespace' },
+      { supported: true, type: 'AllNamespaces' },
     ]);
   });
 
   it('sorts alm-examples by apiVersion/kind and strips namespaces', () => {
-    const extra = { apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', metadata: { name: 'a-sample', namespace: 'x' }, spec: { size: 1 } };
+    const extra = {
+      apiVersion: 'cache.example.com/v1alpha1',
+      kind: 'Memcached',
+      metadata: { name: 'a-sample', namespace: 'x' },
+      spec: { size: 1 },
+    };
     const { csv } = build([...fixtureManifests(), extra]);
     const examples = JSON.parse(csv.metadata.annotations['alm-examples']) as Obj[];
     expect(examples.map((e) => e.metadata.name)).toEqual(['a-sample', 'memcached-sample']);
@@ -95,21 +107,35 @@ describe('buildCsv', () => {
       { apiVersion: 'other.io/v1', kind: 'Gone', metadata: { name: 'stale' } },
     ]);
     const noSamples = fixtureManifests().filter((o) => o.kind !== 'Memcached');
-    const names = (csv: Obj): string[] => (JSON.parse(csv.metadata.annotations['alm-examples']) as Obj[]).map((e) => e.metadata.name);
+    const names = (csv: Obj): string[] =>
+      (JSON.parse(csv.metadata.annotations['alm-examples']) as Obj[]).map((e) => e.metadata.name);
     expect(names(build(noSamples, base).csv)).toEqual(['hand-written']);
     expect(names(build(undefined, base).csv)).toEqual(['memcached-sample']);
   });
 
   it('merges marker descriptors into owned CRDs', () => {
     const { csv } = build(undefined, undefined, {
-      descriptors: [{
-        group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', displayName: 'Memcached Cluster',
-        resources: [{ kind: 'Service', version: 'v1', name: '' }, { kind: 'Deployment', version: 'v1' }],
-        specDescriptors: [
-          { path: 'size', displayName: 'Replicas', xDescriptors: ['urn:alm:descriptor:com.tectonic.ui:podCount'], order: 1 },
-          { path: 'image', displayName: 'Image', order: 0 },
-        ],
-      }],
+      descriptors: [
+        {
+          group: 'cache.example.com',
+          version: 'v1alpha1',
+          kind: 'Memcached',
+          displayName: 'Memcached Cluster',
+          resources: [
+            { kind: 'Service', version: 'v1', name: '' },
+            { kind: 'Deployment', version: 'v1' },
+          ],
+          specDescriptors: [
+            {
+              path: 'size',
+              displayName: 'Replicas',
+              xDescriptors: ['urn:alm:descriptor:com.tectonic.ui:podCount'],
+              order: 1,
+            },
+            { path: 'image', displayName: 'Image', order: 0 },
+          ],
+        },
+      ],
     });
     const owned = csv.spec.customresourcedefinitions.owned[0];
     expect(owned.displayName).toBe('Memcached Cluster');
@@ -134,7 +160,10 @@ describe('buildCsv', () => {
   it('never writes an empty related image name when one image has two names', () => {
     const manifests = fixtureManifests();
     const dep = manifests.find((o) => o.kind === 'Deployment') as Obj;
-    dep.spec.template.spec.containers[0].env.push({ name: 'RELATED_IMAGE_CACHE', value: 'docker.io/library/memcached:1.6.26-alpine3.19' });
+    dep.spec.template.spec.containers[0].env.push({
+      name: 'RELATED_IMAGE_CACHE',
+      value: 'docker.io/library/memcached:1.6.26-alpine3.19',
+    });
     const { csv, warnings } = build(manifests);
     expect(csv.spec.relatedImages.every((r: Obj) => r.name !== '')).toBe(true);
     expect(csv.spec.relatedImages.filter((r: Obj) => r.image.includes('memcached:1.6'))).toHaveLength(1);
@@ -146,20 +175,31 @@ describe('buildCsv', () => {
     const crd = manifests.find((o) => o.kind === 'CustomResourceDefinition') as Obj;
     crd.spec.conversion = {
       strategy: 'Webhook',
-      webhook: { clientConfig: { service: { name: 'memcached-operator-webhook-service', namespace: 'x', path: '/convert' } }, conversionReviewVersions: ['v1'] },
+      webhook: {
+        clientConfig: { service: { name: 'memcached-operator-webhook-service', namespace: 'x', path: '/convert' } },
+        conversionReviewVersions: ['v1'],
+      },
     };
     const { csv } = build(manifests);
     const conv = csv.spec.webhookdefinitions.find((w: Obj) => w.type === 'ConversionWebhook');
     expect(conv).toEqual({
-      admissionReviewVersions: ['v1'], containerPort: 443, conversionCRDs: ['memcacheds.cache.example.com'],
-      deploymentName: 'memcached-operator-controller-manager', generateName: 'cmemcacheds.kb.io', sideEffects: 'None',
-      targetPort: 9443, type: 'ConversionWebhook', webhookPath: '/convert',
+      admissionReviewVersions: ['v1'],
+      containerPort: 443,
+      conversionCRDs: ['memcacheds.cache.example.com'],
+      deploymentName: 'memcached-operator-controller-manager',
+      generateName: 'cmemcacheds.kb.io',
+      sideEffects: 'None',
+      targetPort: 9443,
+      type: 'ConversionWebhook',
+      webhookPath: '/convert',
     });
   });
 
   it('points WATCH_NAMESPACE at olm.targetNamespaces', () => {
     const env = build().csv.spec.install.spec.deployments[0].spec.template.spec.containers[0].env as Obj[];
-    expect(env.find((e) => e.name === 'WATCH_NAMESPACE')?.valueFrom.fieldRef.fieldPath).toBe("metadata.annotations['olm.targetNamespaces']");
+    expect(env.find((e) => e.name === 'WATCH_NAMESPACE')?.valueFrom.fieldRef.fieldPath).toBe(
+      "metadata.annotations['olm.targetNamespaces']",
+    );
   });
 
   describe('bad input', () => {
@@ -171,7 +211,9 @@ describe('buildCsv', () => {
       }
     });
     it('accepts pre-release and build metadata', () => {
-      expect(build(undefined, undefined, { version: '1.0.0-rc.1+abc' }).csv.metadata.name).toBe('memcached-operator.v1.0.0-rc.1+abc');
+      expect(build(undefined, undefined, { version: '1.0.0-rc.1+abc' }).csv.metadata.name).toBe(
+        'memcached-operator.v1.0.0-rc.1+abc',
+      );
     });
     it('rejects input without a Deployment', () => {
       const e = userError(() => build(fixtureManifests().filter((o) => o.kind !== 'Deployment')));
@@ -187,17 +229,30 @@ describe('buildCsv', () => {
     it('rejects a RELATED_IMAGE_ env var with valueFrom', () => {
       const manifests = fixtureManifests();
       const dep = manifests.find((o) => o.kind === 'Deployment') as Obj;
-      dep.spec.template.spec.containers[0].env.push({ name: 'RELATED_IMAGE_X', valueFrom: { configMapKeyRef: { name: 'a', key: 'b' } } });
+      dep.spec.template.spec.containers[0].env.push({
+        name: 'RELATED_IMAGE_X',
+        valueFrom: { configMapKeyRef: { name: 'a', key: 'b' } },
+      });
       expect(userError(() => build(manifests)).message).toContain('RELATED_IMAGE_X');
     });
     it('reports a missing base CSV with its path and the fix', () => {
-      const e = userError(() => pickBaseCsv(collectManifests(fixtureManifests()), 'memcached-operator', undefined, 'config/manifests/bases/memcached-operator.clusterserviceversion.yaml'));
+      const e = userError(() =>
+        pickBaseCsv(
+          collectManifests(fixtureManifests()),
+          'memcached-operator',
+          undefined,
+          'config/manifests/bases/memcached-operator.clusterserviceversion.yaml',
+        ),
+      );
       expect(e.message).toContain('config/manifests/bases/memcached-operator.clusterserviceversion.yaml');
       expect(e.hint).toMatch(/--base-csv/);
     });
     it('prefers a base CSV that came with the input', () => {
       const inInput = { ...fixtureBaseCsv(), spec: { ...fixtureBaseCsv().spec, displayName: 'From Input' } };
-      expect(pickBaseCsv(collectManifests([...fixtureManifests(), inInput]), 'memcached-operator', fixtureBaseCsv(), 'x').spec.displayName).toBe('From Input');
+      expect(
+        pickBaseCsv(collectManifests([...fixtureManifests(), inInput]), 'memcached-operator', fixtureBaseCsv(), 'x')
+          .spec.displayName,
+      ).toBe('From Input');
     });
   });
 });

@@ -67,19 +67,28 @@ export function pickBaseCsv(c: CollectedManifests, packageName: string, base: Ob
   const fromInput = c.csvs.find((csv) => nameOf(csv).startsWith(`${packageName}.`));
   if (fromInput !== undefined) return fromInput;
   if (base !== undefined) return base;
-  throw new UserError(`no base ClusterServiceVersion for package "${packageName}": ${basePath} does not exist and none came with the input manifests`, {
-    hint: `create ${basePath} (the olm plugin scaffolds it: operator-ts edit --plugins olm/v1), or pass --base-csv <file>, or check that --package matches the base CSV's name "<package>.v..."`,
-  });
+  throw new UserError(
+    `no base ClusterServiceVersion for package "${packageName}": ${basePath} does not exist and none came with the input manifests`,
+    {
+      hint: `create ${basePath} (the olm plugin scaffolds it: operator-ts edit --plugins olm/v1), or pass --base-csv <file>, or check that --package matches the base CSV's name "<package>.v..."`,
+    },
+  );
 }
 
 /** installStrategy is the CSV's deployment install strategy: the operator Deployments and the roles their service accounts are bound to. */
-function installStrategy(c: CollectedManifests, extraServiceAccounts: CsvOptions['extraServiceAccounts']): { install: Obj; consumed: CsvResult['consumed'] } {
-  const deployments = [...c.deployments].sort((a, b) => compareStrings(nameOf(a), nameOf(b))).map((d) => {
-    const entry: Obj = { name: nameOf(d), spec: clone(d.spec ?? {}) };
-    if (isObj(d.metadata?.labels) && Object.keys(d.metadata.labels).length > 0) entry.label = clone(d.metadata.labels);
-    injectTargetNamespaces(entry.spec);
-    return entry;
-  });
+function installStrategy(
+  c: CollectedManifests,
+  extraServiceAccounts: CsvOptions['extraServiceAccounts'],
+): { install: Obj; consumed: CsvResult['consumed'] } {
+  const deployments = [...c.deployments]
+    .sort((a, b) => compareStrings(nameOf(a), nameOf(b)))
+    .map((d) => {
+      const entry: Obj = { name: nameOf(d), spec: clone(d.spec ?? {}) };
+      if (isObj(d.metadata?.labels) && Object.keys(d.metadata.labels).length > 0)
+        entry.label = clone(d.metadata.labels);
+      injectTargetNamespaces(entry.spec);
+      return entry;
+    });
   const rbac = buildPermissions(c, extraServiceAccounts);
   const install: Obj = { spec: { deployments }, strategy: 'deployment' };
   if (rbac.clusterPermissions.length > 0) install.spec.clusterPermissions = rbac.clusterPermissions.map(toPlain);
@@ -105,7 +114,10 @@ function setOwnedCrds(spec: Obj, c: CollectedManifests, descriptors: CsvOptions[
 
 /** setAnnotations writes the generated annotations: alm-examples, createdAt, builder, project layout and skipRange. */
 function setAnnotations(annotations: Obj, c: CollectedManifests, owned: readonly Obj[], options: CsvOptions): void {
-  annotations['alm-examples'] = buildAlmExamples([...c.customResources, ...keptBaseExamples(annotations['alm-examples'], c.customResources, owned)]);
+  annotations['alm-examples'] = buildAlmExamples([
+    ...c.customResources,
+    ...keptBaseExamples(annotations['alm-examples'], c.customResources, owned),
+  ]);
   if (options.createdAt !== undefined) annotations.createdAt = options.createdAt;
   else delete annotations.createdAt;
   annotations['operators.operatorframework.io/builder'] = options.builder ?? 'operator-ts';
@@ -135,9 +147,12 @@ function setUpgradeFields(spec: Obj, options: CsvOptions): void {
 export function buildCsv(base: Obj, c: CollectedManifests, options: CsvOptions): CsvResult {
   assertVersion(options.version);
   if (c.deployments.length === 0) {
-    throw new UserError('no Deployment found in the input manifests: the CSV install strategy needs the operator Deployment', {
-      hint: 'pipe the full `kubectl kustomize config/manifests` output (config/manifests must include ../default, which includes ../manager)',
-    });
+    throw new UserError(
+      'no Deployment found in the input manifests: the CSV install strategy needs the operator Deployment',
+      {
+        hint: 'pipe the full `kubectl kustomize config/manifests` output (config/manifests must include ../default, which includes ../manager)',
+      },
+    );
   }
   const warnings: string[] = [];
   const csv: Obj = clone(base);
@@ -176,7 +191,9 @@ function keptBaseExamples(baseText: unknown, samples: readonly Obj[], owned: rea
   }
   const key = (o: Obj): string => `${String(o.apiVersion)}/${String(o.kind)}`;
   const sampled = new Set(samples.map(key));
-  const provided = new Set(owned.map((e) => `${String(e.name).slice(String(e.name).indexOf('.') + 1)}/${String(e.version)}/${String(e.kind)}`));
+  const provided = new Set(
+    owned.map((e) => `${String(e.name).slice(String(e.name).indexOf('.') + 1)}/${String(e.version)}/${String(e.kind)}`),
+  );
   return (Array.isArray(parsed) ? parsed : []).filter(
     (e): e is Obj => isObj(e) && provided.has(key(e)) && !sampled.has(key(e)),
   );

@@ -28,9 +28,20 @@ const ADMISSION = 'admissionregistration.k8s.io';
  */
 export function collectManifests(objects: readonly Obj[]): CollectedManifests {
   const c: CollectedManifests = {
-    csvs: [], crds: [], deployments: [], serviceAccounts: [], roles: [], clusterRoles: [], roleBindings: [],
-    clusterRoleBindings: [], services: [], validatingWebhookConfigurations: [], mutatingWebhookConfigurations: [],
-    scorecardConfigs: [], customResources: [], others: [],
+    csvs: [],
+    crds: [],
+    deployments: [],
+    serviceAccounts: [],
+    roles: [],
+    clusterRoles: [],
+    roleBindings: [],
+    clusterRoleBindings: [],
+    services: [],
+    validatingWebhookConfigurations: [],
+    mutatingWebhookConfigurations: [],
+    scorecardConfigs: [],
+    customResources: [],
+    others: [],
   };
   const seen = new Set<string>();
   const rest: Obj[] = [];
@@ -41,19 +52,44 @@ export function collectManifests(objects: readonly Obj[]): CollectedManifests {
     const { group, kind } = gvkOf(obj);
     const gk = `${kind}.${group}`;
     switch (gk) {
-      case 'ClusterServiceVersion.operators.coreos.com': c.csvs.push(obj); break;
-      case 'CustomResourceDefinition.apiextensions.k8s.io': c.crds.push(obj); break;
-      case 'Deployment.apps': c.deployments.push(obj); break;
-      case 'ServiceAccount.': c.serviceAccounts.push(obj); break;
-      case `Role.${RBAC}`: c.roles.push(obj); break;
-      case `ClusterRole.${RBAC}`: c.clusterRoles.push(obj); break;
-      case `RoleBinding.${RBAC}`: c.roleBindings.push(obj); break;
-      case `ClusterRoleBinding.${RBAC}`: c.clusterRoleBindings.push(obj); break;
-      case 'Service.': c.services.push(obj); break;
-      case `ValidatingWebhookConfiguration.${ADMISSION}`: c.validatingWebhookConfigurations.push(obj); break;
-      case `MutatingWebhookConfiguration.${ADMISSION}`: c.mutatingWebhookConfigurations.push(obj); break;
-      case 'Configuration.scorecard.operatorframework.io': c.scorecardConfigs.push(obj); break;
-      default: rest.push(obj);
+      case 'ClusterServiceVersion.operators.coreos.com':
+        c.csvs.push(obj);
+        break;
+      case 'CustomResourceDefinition.apiextensions.k8s.io':
+        c.crds.push(obj);
+        break;
+      case 'Deployment.apps':
+        c.deployments.push(obj);
+        break;
+      case 'ServiceAccount.':
+        c.serviceAccounts.push(obj);
+        break;
+      case `Role.${RBAC}`:
+        c.roles.push(obj);
+        break;
+      case `ClusterRole.${RBAC}`:
+        c.clusterRoles.push(obj);
+        break;
+      case `RoleBinding.${RBAC}`:
+        c.roleBindings.push(obj);
+        break;
+      case `ClusterRoleBinding.${RBAC}`:
+        c.clusterRoleBindings.push(obj);
+        break;
+      case 'Service.':
+        c.services.push(obj);
+        break;
+      case `ValidatingWebhookConfiguration.${ADMISSION}`:
+        c.validatingWebhookConfigurations.push(obj);
+        break;
+      case `MutatingWebhookConfiguration.${ADMISSION}`:
+        c.mutatingWebhookConfigurations.push(obj);
+        break;
+      case 'Configuration.scorecard.operatorframework.io':
+        c.scorecardConfigs.push(obj);
+        break;
+      default:
+        rest.push(obj);
     }
   }
   const served = servedGvks(c.crds);

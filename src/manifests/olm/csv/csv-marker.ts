@@ -16,7 +16,8 @@ export const CSV_MARKER: MarkerDefinition = {
     { name: 'order', type: 'int', optional: true },
   ],
   help: 'OLM CSV: on a kind, its owned-CRD entry (displayName, resources={{Kind,version,name}}, order); on a field below spec/status, a descriptor (type=spec|status, displayName, xDescriptors, order). Read by `generate bundle`; repeatable.',
-  example: '+operator-sdk:csv:customresourcedefinitions:type=spec,displayName="Size",xDescriptors={"urn:alm:descriptor:com.tectonic.ui:podCount"}',
+  example:
+    '+operator-sdk:csv:customresourcedefinitions:type=spec,displayName="Size",xDescriptors={"urn:alm:descriptor:com.tectonic.ui:podCount"}',
 };
 
 /** registerCsvMarkers adds the markers of the CSV generator to a registry, as operator-sdk's registerMarkers does. */

@@ -53,7 +53,12 @@ export function mergeDescriptorInput(entry: Obj, input: CrdDescriptorInput): Obj
   if (input.description !== undefined && input.description !== '') out.description = input.description;
   if (input.resources !== undefined && input.resources.length > 0) {
     out.resources = [...input.resources]
-      .sort((a, b) => compareStrings(a.name ?? '', b.name ?? '') || compareStrings(a.kind, b.kind) || compareStrings(b.version, a.version))
+      .sort(
+        (a, b) =>
+          compareStrings(a.name ?? '', b.name ?? '') ||
+          compareStrings(a.kind, b.kind) ||
+          compareStrings(b.version, a.version),
+      )
       .map((r) => ({ kind: r.kind, name: r.name ?? '', version: r.version }));
   }
   for (const key of ['specDescriptors', 'statusDescriptors'] as const) {

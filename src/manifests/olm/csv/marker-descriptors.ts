@@ -20,7 +20,7 @@ export interface MarkerDescriptors {
 type Args = { type?: string; displayName?: string; xDescriptors?: string[]; resources?: unknown[]; order?: number };
 
 function argsOf(m: LocatedMarker): Args {
-  return (m.value ?? {}) as Args;
+  return m.value ?? {};
 }
 
 function csvMarkers(markers: readonly LocatedMarker[]): LocatedMarker[] {
@@ -38,7 +38,14 @@ function resourceRefs(m: LocatedMarker, diagnostics: Diagnostic[]): CsvResourceR
   for (const item of argsOf(m).resources ?? []) {
     const parts = Array.isArray(item) ? item.map(String) : [];
     const [kind, version, name] = parts;
-    if (parts.length < 2 || parts.length > 3 || kind === undefined || version === undefined || kind === '' || version === '') {
+    if (
+      parts.length < 2 ||
+      parts.length > 3 ||
+      kind === undefined ||
+      version === undefined ||
+      kind === '' ||
+      version === ''
+    ) {
       diagnostics.push({
         ...m.loc,
         severity: 'error',
@@ -94,11 +101,21 @@ function walkFields(props: readonly IrProperty[], prefix: string, w: Walk): void
     for (const m of markers) {
       const a = argsOf(m);
       if (a.type !== 'spec' && a.type !== 'status') {
-        w.diagnostics.push({ ...m.loc, severity: 'error', message: `${m.text} on field ${p.name} needs type=spec or type=status`, hint: 'add type=spec (or type=status) so the field becomes a CSV descriptor' });
+        w.diagnostics.push({
+          ...m.loc,
+          severity: 'error',
+          message: `${m.text} on field ${p.name} needs type=spec or type=status`,
+          hint: 'add type=spec (or type=status) so the field becomes a CSV descriptor',
+        });
         continue;
       }
       if (resourceRefsGiven(a)) {
-        w.diagnostics.push({ ...m.loc, severity: 'error', message: `${m.text}: resources= applies to a kind, not a field`, hint: 'move resources=... to the marker above the kind' });
+        w.diagnostics.push({
+          ...m.loc,
+          severity: 'error',
+          message: `${m.text}: resources= applies to a kind, not a field`,
+          hint: 'move resources=... to the marker above the kind',
+        });
       }
       if (merged === undefined) {
         merged = {
@@ -112,7 +129,8 @@ function walkFields(props: readonly IrProperty[], prefix: string, w: Walk): void
         };
       } else if (merged.d.order === undefined && a.order !== undefined) merged.d.order = a.order;
       // Several markers on one field add up their x-descriptors; the first display name wins (operator-sdk).
-      if (a.xDescriptors !== undefined && a.xDescriptors.length > 0) merged.d.xDescriptors = [...(merged.d.xDescriptors ?? []), ...a.xDescriptors];
+      if (a.xDescriptors !== undefined && a.xDescriptors.length > 0)
+        merged.d.xDescriptors = [...(merged.d.xDescriptors ?? []), ...a.xDescriptors];
     }
     if (merged !== undefined) w[merged.section].push(merged.d);
     const el = elementOf(p.type);
@@ -129,7 +147,12 @@ function resourceRefsGiven(a: Args): boolean {
   return a.resources !== undefined && a.resources.length > 0;
 }
 
-function kindInput(decl: NamedDecl, group: string, version: string, diagnostics: Diagnostic[]): CrdDescriptorInput | undefined {
+function kindInput(
+  decl: NamedDecl,
+  group: string,
+  version: string,
+  diagnostics: Diagnostic[],
+): CrdDescriptorInput | undefined {
   const typeMarkers = csvMarkers(decl.markers);
   const w: Walk = { spec: [], status: [], diagnostics, active: new Set([decl]) };
   for (const section of ['spec', 'status'] as const) {
@@ -144,7 +167,13 @@ function kindInput(decl: NamedDecl, group: string, version: string, diagnostics:
   if (description !== '') input.description = description;
   for (const m of typeMarkers) {
     const a = argsOf(m);
-    if (a.type !== undefined) diagnostics.push({ ...m.loc, severity: 'error', message: `${m.text}: type= applies to fields, not to the kind ${decl.name}`, hint: 'drop type= here, or move the marker to a field below spec or status' });
+    if (a.type !== undefined)
+      diagnostics.push({
+        ...m.loc,
+        severity: 'error',
+        message: `${m.text}: type= applies to fields, not to the kind ${decl.name}`,
+        hint: 'drop type= here, or move the marker to a field below spec or status',
+      });
     if (a.displayName !== undefined) input.displayName = a.displayName;
     if (a.order !== undefined) input.order = a.order;
     const refs = resourceRefs(m, diagnostics);
@@ -164,7 +193,11 @@ function kindInput(decl: NamedDecl, group: string, version: string, diagnostics:
  * registry is the one `generate` reads the same files with (it holds {@link CSV_MARKER}), so a marker of
  * another generator is read, not taken for a typo.
  */
-export function collectCsvDescriptors(registry: MarkerRegistry, root: string, paths: readonly string[] = ['src/api/**/*.ts']): MarkerDescriptors {
+export function collectCsvDescriptors(
+  registry: MarkerRegistry,
+  root: string,
+  paths: readonly string[] = ['src/api/**/*.ts'],
+): MarkerDescriptors {
   const inputs = findInputFiles(root, paths);
   const diagnostics: Diagnostic[] = [];
   const descriptors: CrdDescriptorInput[] = [];

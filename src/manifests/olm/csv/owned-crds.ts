@@ -8,7 +8,11 @@ import { mergeDescriptorInput, type CrdDescriptorInput } from './descriptors.js'
  * hand); base entries for CRDs no longer in the input are dropped; marker descriptors are merged on top.
  * Entries are sorted by name, kind, then version (newest first).
  */
-export function buildOwnedCrds(crds: readonly Obj[], baseOwned: readonly Obj[], descriptors: readonly CrdDescriptorInput[]): Obj[] {
+export function buildOwnedCrds(
+  crds: readonly Obj[],
+  baseOwned: readonly Obj[],
+  descriptors: readonly CrdDescriptorInput[],
+): Obj[] {
   const baseByKey = new Map(baseOwned.map((e) => [`${String(e.name)}|${String(e.version)}|${String(e.kind)}`, e]));
   const out: Obj[] = [];
   for (const crd of crds) {

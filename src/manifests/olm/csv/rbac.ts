@@ -41,7 +41,12 @@ export function buildPermissions(c: CollectedManifests, extraServiceAccounts: re
     const ours = subjects.filter((s) => s.kind === 'ServiceAccount' && saNames.has(String(s.name)));
     if (ours.length === 0) return;
     const ref: Obj = binding.roleRef ?? {};
-    const role = ref.kind === 'Role' && allowRole ? roles.get(String(ref.name)) : ref.kind === 'ClusterRole' ? clusterRoles.get(String(ref.name)) : undefined;
+    const role =
+      ref.kind === 'Role' && allowRole
+        ? roles.get(String(ref.name))
+        : ref.kind === 'ClusterRole'
+          ? clusterRoles.get(String(ref.name))
+          : undefined;
     if (role === undefined) return;
     consumed.add(role);
     if (ours.length === subjects.length) consumed.add(binding);
@@ -64,7 +69,7 @@ export function buildPermissions(c: CollectedManifests, extraServiceAccounts: re
         {
           hint:
             `add a RoleBinding or ClusterRoleBinding whose subject is ServiceAccount "${sa}" (config/rbac/role_binding.yaml), ` +
-            'make sure config/manifests includes ../default (which includes ../rbac), and that the kustomize namePrefix matches the Deployment\'s serviceAccountName',
+            "make sure config/manifests includes ../default (which includes ../rbac), and that the kustomize namePrefix matches the Deployment's serviceAccountName",
         },
       );
     }

@@ -17,7 +17,11 @@ export interface RelatedImage {
  * - the same name with different images gets a `<deployment>-<container>-` prefix.
  * Result sorted by name.
  */
-export function buildRelatedImages(deployments: readonly Obj[], base: readonly Obj[], warnings: string[]): RelatedImage[] {
+export function buildRelatedImages(
+  deployments: readonly Obj[],
+  base: readonly Obj[],
+  warnings: string[],
+): RelatedImage[] {
   const found: { name: string; image: string; owner: string }[] = [];
   for (const d of deployments) {
     const podSpec: Obj = d.spec?.template?.spec ?? {};
@@ -30,11 +34,18 @@ export function buildRelatedImages(deployments: readonly Obj[], base: readonly O
         const envName = String(env.name ?? '');
         if (!envName.startsWith('RELATED_IMAGE_')) continue;
         if (env.valueFrom !== undefined || typeof env.value !== 'string' || env.value === '') {
-          throw new UserError(`${describeObject(d)} container "${String(container.name)}": env ${envName} must have a literal image value`, {
-            hint: 'RELATED_IMAGE_* variables feed spec.relatedImages and must be set with `value: <image>`, not valueFrom',
-          });
+          throw new UserError(
+            `${describeObject(d)} container "${String(container.name)}": env ${envName} must have a literal image value`,
+            {
+              hint: 'RELATED_IMAGE_* variables feed spec.relatedImages and must be set with `value: <image>`, not valueFrom',
+            },
+          );
         }
-        found.push({ name: envName.slice('RELATED_IMAGE_'.length).toLowerCase().replaceAll('_', '-'), image: env.value, owner });
+        found.push({
+          name: envName.slice('RELATED_IMAGE_'.length).toLowerCase().replaceAll('_', '-'),
+          image: env.value,
+          owner,
+        });
       }
     }
   }
@@ -47,7 +58,8 @@ export function buildRelatedImages(deployments: readonly Obj[], base: readonly O
     const name = clashes.has(f.name) ? `${f.owner}-${f.name}` : f.name;
     const known = nameOfImage.get(f.image);
     if (known !== undefined) {
-      if (known !== name) warnings.push(`related image ${f.image} is referenced as "${known}" and "${name}"; listed once as "${known}"`);
+      if (known !== name)
+        warnings.push(`related image ${f.image} is referenced as "${known}" and "${name}"; listed once as "${known}"`);
       continue;
     }
     nameOfImage.set(f.image, name);

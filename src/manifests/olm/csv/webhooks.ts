@@ -14,7 +14,10 @@ export function buildWebhookDefinitions(c: CollectedManifests): Obj[] {
     for (const config of configs) {
       for (const wh of asObjArray(config.webhooks)) {
         const def: Obj = {
-          admissionReviewVersions: Array.isArray(wh.admissionReviewVersions) && wh.admissionReviewVersions.length > 0 ? wh.admissionReviewVersions : ['v1beta1'],
+          admissionReviewVersions:
+            Array.isArray(wh.admissionReviewVersions) && wh.admissionReviewVersions.length > 0
+              ? wh.admissionReviewVersions
+              : ['v1beta1'],
           generateName: String(wh.name ?? ''),
           sideEffects: wh.sideEffects ?? 'None',
           type,
@@ -22,7 +25,8 @@ export function buildWebhookDefinitions(c: CollectedManifests): Obj[] {
         for (const key of ['rules', 'failurePolicy', 'matchPolicy', 'objectSelector', 'timeoutSeconds']) {
           if (wh[key] !== undefined) def[key] = wh[key];
         }
-        if (type === 'MutatingAdmissionWebhook' && wh.reinvocationPolicy !== undefined) def.reinvocationPolicy = wh.reinvocationPolicy;
+        if (type === 'MutatingAdmissionWebhook' && wh.reinvocationPolicy !== undefined)
+          def.reinvocationPolicy = wh.reinvocationPolicy;
         const ref: Obj | undefined = isObj(wh.clientConfig?.service) ? wh.clientConfig.service : undefined;
         if (ref !== undefined) {
           Object.assign(def, serviceTarget(c, String(ref.name), typeof ref.port === 'number' ? ref.port : 443));
@@ -35,7 +39,10 @@ export function buildWebhookDefinitions(c: CollectedManifests): Obj[] {
   add(c.validatingWebhookConfigurations, 'ValidatingAdmissionWebhook');
   add(c.mutatingWebhookConfigurations, 'MutatingAdmissionWebhook');
   out.push(...conversionDefinitions(c));
-  return out.sort((a, b) => compareStrings(String(a.generateName), String(b.generateName)) || compareStrings(String(a.type), String(b.type)));
+  return out.sort(
+    (a, b) =>
+      compareStrings(String(a.generateName), String(b.generateName)) || compareStrings(String(a.type), String(b.type)),
+  );
 }
 
 function conversionDefinitions(c: CollectedManifests): Obj[] {
@@ -55,7 +62,8 @@ function conversionDefinitions(c: CollectedManifests): Obj[] {
   for (const g of groups.values()) {
     const names = g.crds.map(nameOf).sort(compareStrings);
     const versions = new Set<string>();
-    for (const crd of g.crds) for (const v of crd.spec.conversion.webhook.conversionReviewVersions ?? []) versions.add(String(v));
+    for (const crd of g.crds)
+      for (const v of crd.spec.conversion.webhook.conversionReviewVersions ?? []) versions.add(String(v));
     const def: Obj = {
       admissionReviewVersions: versions.size > 0 ? [...versions].sort(compareStrings) : ['v1'],
       conversionCRDs: names,

@@ -10,7 +10,12 @@ describe('readTree', () => {
     mkdirSync(join(root, 'out/sub'), { recursive: true });
     writeFileSync(join(root, 'out/sub/b.txt'), 'b');
     writeFileSync(join(root, 'out/a.txt'), 'a');
-    expect(await readTree(join(root, 'out'))).toEqual(new Map([['a.txt', 'a'], ['sub/b.txt', 'b']]));
+    expect(await readTree(join(root, 'out'))).toEqual(
+      new Map([
+        ['a.txt', 'a'],
+        ['sub/b.txt', 'b'],
+      ]),
+    );
     expect(await readTree(join(root, 'missing'))).toEqual(new Map());
     expect(await isDirectory(join(root, 'out'))).toBe(true);
     expect(await isDirectory(join(root, 'out/a.txt'))).toBe(false);

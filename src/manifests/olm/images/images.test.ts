@@ -20,9 +20,15 @@ describe('pinImageDigests', () => {
     expect(container.image).toBe(`quay.io/example/memcached-operator@${D('1')}`);
     expect(container.env[0].value).toBe(`docker.io/library/memcached@${D('2')}`);
     expect(pinned.metadata.annotations.containerImage).toBe(`quay.io/example/memcached-operator@${D('1')}`);
-    expect(pinned.spec.relatedImages.map((r: Obj) => r.image)).toEqual([`docker.io/library/busybox@${D('3')}`, `quay.io/example/memcached-operator@${D('1')}`, `docker.io/library/memcached@${D('2')}`]);
+    expect(pinned.spec.relatedImages.map((r: Obj) => r.image)).toEqual([
+      `docker.io/library/busybox@${D('3')}`,
+      `quay.io/example/memcached-operator@${D('1')}`,
+      `docker.io/library/memcached@${D('2')}`,
+    ]);
     expect(asked).toHaveLength(3);
-    expect(csv.spec.install.spec.deployments[0].spec.template.spec.containers[0].image).toBe('quay.io/example/memcached-operator:v0.1.0');
+    expect(csv.spec.install.spec.deployments[0].spec.template.spec.containers[0].image).toBe(
+      'quay.io/example/memcached-operator:v0.1.0',
+    );
   });
   it('rewrites references with ports, tags and digests', () => {
     expect(withDigest('localhost:5000/a/b:1', D('a'))).toBe(`localhost:5000/a/b@${D('a')}`);
@@ -32,8 +38,16 @@ describe('pinImageDigests', () => {
 
 describe('registryDigestResolver', () => {
   it('normalises Docker Hub references', () => {
-    expect(parseImageReference('busybox')).toEqual({ host: 'registry-1.docker.io', repository: 'library/busybox', reference: 'latest' });
-    expect(parseImageReference('localhost:5000/a/b:v1')).toEqual({ host: 'localhost:5000', repository: 'a/b', reference: 'v1' });
+    expect(parseImageReference('busybox')).toEqual({
+      host: 'registry-1.docker.io',
+      repository: 'library/busybox',
+      reference: 'latest',
+    });
+    expect(parseImageReference('localhost:5000/a/b:v1')).toEqual({
+      host: 'localhost:5000',
+      repository: 'a/b',
+      reference: 'v1',
+    });
   });
 
   it('follows the anonymous bearer token challenge', async () => {
@@ -43,7 +57,11 @@ describe('registryDigestResolver', () => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       if (url.startsWith('https://auth.example/token')) return Response.json({ token: 't0k' });
       const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
-      if (auth !== 'Bearer t0k') return new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer realm="https://auth.example/token",service="quay.io"' } });
+      if (auth !== 'Bearer t0k')
+        return new Response(null, {
+          status: 401,
+          headers: { 'www-authenticate': 'Bearer realm="https://auth.example/token",service="quay.io"' },
+        });
       return new Response(null, { status: 200, headers: { 'docker-content-digest': D('b') } });
     }) as typeof fetch;
     expect(await registryDigestResolver({ fetch: fake })('quay.io/example/op:v1')).toBe(D('b'));
@@ -55,7 +73,10 @@ describe('registryDigestResolver', () => {
     const ok = (async () => new Response(body, { status: 200 })) as unknown as typeof fetch;
     expect(await registryDigestResolver({ fetch: ok })('localhost:5000/a:b')).toMatch(/^sha256:[0-9a-f]{64}$/);
     const missing = (async () => new Response(null, { status: 404 })) as unknown as typeof fetch;
-    const err = await registryDigestResolver({ fetch: missing })('quay.io/x/y:z').then(() => undefined, (e: unknown) => e);
+    const err = await registryDigestResolver({ fetch: missing })('quay.io/x/y:z').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUserError(err) && err.message).toMatch(/quay.io\/x\/y:z: registry answered 404/);
   });
 });

@@ -38,12 +38,14 @@ export async function pinImageDigests(csv: Obj, resolve: DigestResolver): Promis
     for (const c of [...asObjArray(podSpec.initContainers), ...asObjArray(podSpec.containers)]) {
       if (typeof c.image === 'string' && c.image !== '') c.image = await pin(c.image);
       for (const env of asObjArray(c.env)) {
-        if (String(env.name ?? '').startsWith('RELATED_IMAGE_') && typeof env.value === 'string' && env.value !== '') env.value = await pin(env.value);
+        if (String(env.name ?? '').startsWith('RELATED_IMAGE_') && typeof env.value === 'string' && env.value !== '')
+          env.value = await pin(env.value);
       }
     }
   }
   const annotations: Obj | undefined = isObj(out.metadata?.annotations) ? out.metadata.annotations : undefined;
-  if (typeof annotations?.containerImage === 'string' && annotations.containerImage !== '') annotations.containerImage = await pin(annotations.containerImage);
+  if (typeof annotations?.containerImage === 'string' && annotations.containerImage !== '')
+    annotations.containerImage = await pin(annotations.containerImage);
   if (Array.isArray(out.spec?.relatedImages)) {
     const seen = new Map<string, Obj>();
     for (const r of asObjArray(out.spec.relatedImages)) {

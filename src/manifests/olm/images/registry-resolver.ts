@@ -61,7 +61,10 @@ export function registryDigestResolver(options: RegistryResolverOptions = {}): D
   const doFetch = options.fetch ?? globalThis.fetch;
   return async (ref) => {
     const p = parseImageReference(ref);
-    const plain = p.host.startsWith('localhost') || p.host.startsWith('127.0.0.1') || (options.insecureHosts ?? []).includes(p.host);
+    const plain =
+      p.host.startsWith('localhost') ||
+      p.host.startsWith('127.0.0.1') ||
+      (options.insecureHosts ?? []).includes(p.host);
     const url = `${plain ? 'http' : 'https'}://${p.host}/v2/${p.repository}/manifests/${p.reference}`;
     const fail = (why: string): never => {
       throw new UserError(`cannot resolve the digest of image ${ref}: ${why}`, {
@@ -82,7 +85,9 @@ export function registryDigestResolver(options: RegistryResolverOptions = {}): D
       if (digest !== null && /^sha256:[0-9a-f]{64}$/.test(digest)) return digest;
       const body = await doFetch(url, { method: 'GET', headers });
       if (!body.ok) fail(`registry answered ${body.status}`);
-      return `sha256:${createHash('sha256').update(Buffer.from(await body.arrayBuffer())).digest('hex')}`;
+      return `sha256:${createHash('sha256')
+        .update(Buffer.from(await body.arrayBuffer()))
+        .digest('hex')}`;
     } catch (err) {
       if (err instanceof UserError) throw err;
       return fail((err as Error).message);
@@ -92,7 +97,9 @@ export function registryDigestResolver(options: RegistryResolverOptions = {}): D
 
 async function fetchToken(doFetch: typeof fetch, challenge: string, repository: string): Promise<string | undefined> {
   if (!/^Bearer /i.test(challenge)) return undefined;
-  const params = Object.fromEntries([...challenge.slice(7).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+  const params = Object.fromEntries(
+    [...challenge.slice(7).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+  );
   if (params.realm === undefined) return undefined;
   const url = new URL(params.realm);
   if (params.service !== undefined) url.searchParams.set('service', params.service);

@@ -6,10 +6,18 @@ import { parseManifestStream } from './yaml-input.js';
 
 describe('names', () => {
   it('accepts image references and rejects malformed ones', () => {
-    for (const ok of ['busybox', 'docker.io/library/memcached:1.6', 'quay.io/a/b:v0.1.0', 'localhost:5000/x/y', `quay.io/a/b@sha256:${'a'.repeat(64)}`, `r.io/a:t@sha256:${'0'.repeat(64)}`]) {
+    for (const ok of [
+      'busybox',
+      'docker.io/library/memcached:1.6',
+      'quay.io/a/b:v0.1.0',
+      'localhost:5000/x/y',
+      `quay.io/a/b@sha256:${'a'.repeat(64)}`,
+      `r.io/a:t@sha256:${'0'.repeat(64)}`,
+    ]) {
       expect(isImageReference(ok), ok).toBe(true);
     }
-    for (const bad of ['', 'Not A Ref', 'UPPER/case', 'quay.io/a/b:', 'a//b', 'quay.io/a@sha256:short']) expect(isImageReference(bad), bad).toBe(false);
+    for (const bad of ['', 'Not A Ref', 'UPPER/case', 'quay.io/a/b:', 'a//b', 'quay.io/a@sha256:short'])
+      expect(isImageReference(bad), bad).toBe(false);
   });
   it('checks DNS labels and qualified names', () => {
     expect(isDns1123Label('memcached-operator')).toBe(true);
@@ -28,13 +36,21 @@ describe('semver', () => {
   it('parses ranges and orders Kubernetes versions', () => {
     expect(isSemverRange('>=0.1.0 <0.2.0')).toBe(true);
     expect(isSemverRange('soon')).toBe(false);
-    expect(['v1alpha1', 'v1', 'v2beta1', 'v1beta2'].sort(compareKubeVersions)).toEqual(['v1', 'v2beta1', 'v1beta2', 'v1alpha1']);
+    expect(['v1alpha1', 'v1', 'v2beta1', 'v1beta2'].sort(compareKubeVersions)).toEqual([
+      'v1',
+      'v2beta1',
+      'v1beta2',
+      'v1alpha1',
+    ]);
   });
 });
 
 describe('parseManifestStream', () => {
   it('flattens Lists and skips empty documents', () => {
-    const docs = parseManifestStream('---\n---\napiVersion: v1\nkind: List\nitems:\n- kind: A\n- kind: B\n---\nkind: C\n', 'in');
+    const docs = parseManifestStream(
+      '---\n---\napiVersion: v1\nkind: List\nitems:\n- kind: A\n- kind: B\n---\nkind: C\n',
+      'in',
+    );
     expect(docs.map((d) => d.obj.kind)).toEqual(['A', 'B', 'C']);
   });
   it('names the source and line of a syntax error', () => {

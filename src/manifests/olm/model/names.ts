@@ -31,9 +31,10 @@ export function isQualifiedName(key: string): boolean {
  * `[registry[:port]/]path[:tag][@algo:hex]`, lowercase repository path.
  */
 export function isImageReference(ref: string): boolean {
-  const m = /^(?<name>[^@]+?)(?::(?<tag>[\w][\w.-]{0,127}))?(?:@(?<digest>[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$/.exec(
-    ref,
-  );
+  const m =
+    /^(?<name>[^@]+?)(?::(?<tag>[\w][\w.-]{0,127}))?(?:@(?<digest>[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$/.exec(
+      ref,
+    );
   if (m?.groups === undefined) return false;
   const name = m.groups.name ?? '';
   const components = name.split('/');
@@ -41,8 +42,5 @@ export function isImageReference(ref: string): boolean {
   const hasRegistry = components.length > 1 && (first.includes('.') || first.includes(':') || first === 'localhost');
   const pathParts = hasRegistry ? components.slice(1) : components;
   if (hasRegistry && !/^[A-Za-z0-9.-]+(:\d+)?$/.test(first)) return false;
-  return (
-    pathParts.length > 0 &&
-    pathParts.every((p) => /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/.test(p))
-  );
+  return pathParts.length > 0 && pathParts.every((p) => /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/.test(p));
 }

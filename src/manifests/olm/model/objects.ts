@@ -3,7 +3,7 @@
  * OLM objects (CSV, FBC blobs) have deep, loosely specified shapes, so they are handled as plain JSON
  * values and every read is guarded where the input can be malformed.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 export type Obj = Record<string, any>;
 
 /** GroupVersionKind identifies a Kubernetes type; group is '' for the core group. */

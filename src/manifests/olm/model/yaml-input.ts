@@ -31,9 +31,12 @@ export function parseManifestStream(text: string, source: string): ParsedDocumen
     const value: unknown = doc.toJS({ maxAliasCount: 10_000 });
     if (value === null || value === undefined) continue;
     if (!isObj(value)) {
-      throw new UserError(`${source}:${line}: expected a Kubernetes object, found ${Array.isArray(value) ? 'a list' : typeof value}`, {
-        hint: 'every YAML document must be a mapping with apiVersion and kind',
-      });
+      throw new UserError(
+        `${source}:${line}: expected a Kubernetes object, found ${Array.isArray(value) ? 'a list' : typeof value}`,
+        {
+          hint: 'every YAML document must be a mapping with apiVersion and kind',
+        },
+      );
     }
     if (typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items)) {
       for (const item of value.items) if (isObj(item)) out.push({ obj: item, source, line });

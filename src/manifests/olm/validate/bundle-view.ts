@@ -31,15 +31,28 @@ export function loadBundleView(files: ReadonlyMap<string, string>): BundleView {
     if (typeof parsed === 'string') continue;
     for (const doc of parsed) {
       if (annotations === undefined && isObj(doc.annotations)) {
-        annotations = Object.fromEntries(Object.entries(doc.annotations).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+        annotations = Object.fromEntries(
+          Object.entries(doc.annotations).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]),
+        );
         annotationsPath = path;
       }
-      if (dependencies === undefined && Array.isArray(doc.dependencies)) dependencies = { path, entries: doc.dependencies };
+      if (dependencies === undefined && Array.isArray(doc.dependencies))
+        dependencies = { path, entries: doc.dependencies };
     }
   }
   return {
-    files, hasManifestsDir: hasDir('manifests'), hasMetadataDir: hasDir('metadata'), manifests, unreadable,
-    csv: csvs[0], csvs, crds, annotations, annotationsPath, dependencies, compressedSize,
+    files,
+    hasManifestsDir: hasDir('manifests'),
+    hasMetadataDir: hasDir('metadata'),
+    manifests,
+    unreadable,
+    csv: csvs[0],
+    csvs,
+    crds,
+    annotations,
+    annotationsPath,
+    dependencies,
+    compressedSize,
   };
 }
 

@@ -9,7 +9,10 @@ function metadataProblems(obj: Obj): string[] {
   const meta: Obj = isObj(obj.metadata) ? obj.metadata : {};
   const out: string[] = [];
   if (!meta.name && !meta.generateName) out.push('metadata.name or metadata.generateName is required');
-  if (meta.namespace !== undefined && meta.namespace !== '') out.push(`metadata.namespace "${String(meta.namespace)}" is not allowed in a bundle (OLM installs into the namespace the user picks)`);
+  if (meta.namespace !== undefined && meta.namespace !== '')
+    out.push(
+      `metadata.namespace "${String(meta.namespace)}" is not allowed in a bundle (OLM installs into the namespace the user picks)`,
+    );
   for (const [k, val] of Object.entries(isObj(meta.labels) ? meta.labels : {})) {
     if (!isQualifiedName(k)) out.push(`label key "${k}" is invalid`);
     if (!isLabelValue(String(val))) out.push(`label "${k}" has an invalid value "${String(val)}"`);
@@ -22,7 +25,8 @@ function metadataProblems(obj: Obj): string[] {
   }
   if (size > 256 * 1024) out.push(`annotations total ${size} bytes, more than the 262144 allowed`);
   for (const ref of Array.isArray(meta.ownerReferences) ? meta.ownerReferences : []) {
-    if (!isObj(ref) || !ref.apiVersion || !ref.kind || !ref.name || !ref.uid) out.push('ownerReferences entries need apiVersion, kind, name and uid');
+    if (!isObj(ref) || !ref.apiVersion || !ref.kind || !ref.name || !ref.uid)
+      out.push('ownerReferences entries need apiVersion, kind, name and uid');
   }
   return out;
 }
@@ -34,35 +38,59 @@ function metadataProblems(obj: Obj): string[] {
  */
 export const contentChecks: CheckDefinition[] = [
   {
-    name: 'content-unreadable', validator: 'content', severity: 'error',
+    name: 'content-unreadable',
+    validator: 'content',
+    severity: 'error',
     run: (v) => v.unreadable.map((u) => ({ object: u.path, message: `cannot decode manifest: ${u.message}` })),
   },
   {
-    name: 'content-unsupported-kind', validator: 'content', severity: 'error',
+    name: 'content-unsupported-kind',
+    validator: 'content',
+    severity: 'error',
     run: (v) =>
       v.manifests
         .filter((m) => !isSupportedBundleKind(gvkOf(m.obj).kind))
-        .map((m) => ({ object: `${m.path} ${describeObject(m.obj)}`, message: `kind ${gvkOf(m.obj).kind || '<none>'} is not supported in a registry+v1 bundle; remove it or deploy it another way` })),
+        .map((m) => ({
+          object: `${m.path} ${describeObject(m.obj)}`,
+          message: `kind ${gvkOf(m.obj).kind || '<none>'} is not supported in a registry+v1 bundle; remove it or deploy it another way`,
+        })),
   },
   {
-    name: 'content-object-metadata', validator: 'content', severity: 'error',
+    name: 'content-object-metadata',
+    validator: 'content',
+    severity: 'error',
     run: (v) => {
       const out: RawFinding[] = [];
       for (const m of v.manifests) {
         if (isCsvOrCrd(m.obj)) continue;
-        for (const message of metadataProblems(m.obj)) out.push({ object: `${m.path} ${describeObject(m.obj)}`, message });
+        for (const message of metadataProblems(m.obj))
+          out.push({ object: `${m.path} ${describeObject(m.obj)}`, message });
       }
       return out;
     },
   },
   {
-    name: 'content-no-csv', validator: 'content', severity: 'error',
-    run: (v) => (v.hasManifestsDir && v.csv === undefined ? [{ object: 'manifests/', message: 'unable to find a ClusterServiceVersion in manifests/' }] : []),
+    name: 'content-no-csv',
+    validator: 'content',
+    severity: 'error',
+    run: (v) =>
+      v.hasManifestsDir && v.csv === undefined
+        ? [{ object: 'manifests/', message: 'unable to find a ClusterServiceVersion in manifests/' }]
+        : [],
   },
   {
     // Not an upstream check: with two CSVs the registry silently picks one.
-    name: 'content-multiple-csvs', validator: 'content', severity: 'error',
+    name: 'content-multiple-csvs',
+    validator: 'content',
+    severity: 'error',
     run: (v) =>
-      v.csvs.length > 1 ? [{ object: 'manifests/', message: `found ${v.csvs.length} ClusterServiceVersions (${v.csvs.map((c) => c.path).join(', ')}); a bundle has exactly one` }] : [],
+      v.csvs.length > 1
+        ? [
+            {
+              object: 'manifests/',
+              message: `found ${v.csvs.length} ClusterServiceVersions (${v.csvs.map((c) => c.path).join(', ')}); a bundle has exactly one`,
+            },
+          ]
+        : [],
   },
 ];

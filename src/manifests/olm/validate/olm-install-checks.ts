@@ -12,7 +12,9 @@ const FORBIDDEN_ADMISSION_RESOURCES = ['*', 'mutatingwebhookconfigurations', 'va
  */
 export const olmInstallChecks: CheckDefinition[] = [
   {
-    name: 'olm-webhook-rules', validator: 'csv', severity: 'error',
+    name: 'olm-webhook-rules',
+    validator: 'csv',
+    severity: 'error',
     run: (v) => {
       const csv = v.csv?.obj;
       if (csv === undefined) return [];
@@ -23,9 +25,19 @@ export const olmInstallChecks: CheckDefinition[] = [
           const groups = ((r.apiGroups ?? []) as unknown[]).map(String);
           const resources = ((r.resources ?? []) as unknown[]).map(String);
           const bad = groups.find((g) => FORBIDDEN_GROUPS.includes(g));
-          if (bad !== undefined) out.push({ object: describeObject(csv), message: `webhook ${String(w.generateName)} intercepts apiGroup "${bad}", which OLM refuses to install` });
-          if (groups.includes('admissionregistration.k8s.io') && resources.some((res) => FORBIDDEN_ADMISSION_RESOURCES.includes(res.toLowerCase()))) {
-            out.push({ object: describeObject(csv), message: `webhook ${String(w.generateName)} intercepts webhook configurations, which OLM refuses to install` });
+          if (bad !== undefined)
+            out.push({
+              object: describeObject(csv),
+              message: `webhook ${String(w.generateName)} intercepts apiGroup "${bad}", which OLM refuses to install`,
+            });
+          if (
+            groups.includes('admissionregistration.k8s.io') &&
+            resources.some((res) => FORBIDDEN_ADMISSION_RESOURCES.includes(res.toLowerCase()))
+          ) {
+            out.push({
+              object: describeObject(csv),
+              message: `webhook ${String(w.generateName)} intercepts webhook configurations, which OLM refuses to install`,
+            });
           }
         }
       }
@@ -33,7 +45,9 @@ export const olmInstallChecks: CheckDefinition[] = [
     },
   },
   {
-    name: 'olm-conversion-webhook', validator: 'csv', severity: 'error',
+    name: 'olm-conversion-webhook',
+    validator: 'csv',
+    severity: 'error',
     run: (v) => {
       const csv = v.csv?.obj;
       if (csv === undefined) return [];
@@ -43,10 +57,22 @@ export const olmInstallChecks: CheckDefinition[] = [
       for (const w of asObjArray(csv.spec?.webhookdefinitions)) {
         if (w.type !== 'ConversionWebhook') continue;
         const names = ((w.conversionCRDs ?? []) as unknown[]).map(String);
-        if (names.length === 0) out.push({ object: describeObject(csv), message: `conversion webhook ${String(w.generateName)} lists no conversionCRDs` });
+        if (names.length === 0)
+          out.push({
+            object: describeObject(csv),
+            message: `conversion webhook ${String(w.generateName)} lists no conversionCRDs`,
+          });
         for (const name of names) {
-          if (!owned.has(name)) out.push({ object: describeObject(csv), message: `conversion webhook ${String(w.generateName)} converts ${name}, which the CSV does not own` });
-          if (crds.get(name)?.spec?.preserveUnknownFields === true) out.push({ object: `CustomResourceDefinition/${name}`, message: 'a CRD converted by a webhook must not set preserveUnknownFields: true' });
+          if (!owned.has(name))
+            out.push({
+              object: describeObject(csv),
+              message: `conversion webhook ${String(w.generateName)} converts ${name}, which the CSV does not own`,
+            });
+          if (crds.get(name)?.spec?.preserveUnknownFields === true)
+            out.push({
+              object: `CustomResourceDefinition/${name}`,
+              message: 'a CRD converted by a webhook must not set preserveUnknownFields: true',
+            });
         }
       }
       return out;

@@ -13,8 +13,16 @@ import type { CheckDefinition, ValidatorName } from './types.js';
 
 /** ALL_CHECKS lists every check in the order they run. */
 export const ALL_CHECKS: readonly CheckDefinition[] = [
-  ...formatChecks, ...contentChecks, ...csvChecks, ...olmInstallChecks, ...crdChecks, ...bundleChecks,
-  ...operatorHubChecks, ...deprecatedApiChecks, ...goodPracticeChecks, ...objectChecks,
+  ...formatChecks,
+  ...contentChecks,
+  ...csvChecks,
+  ...olmInstallChecks,
+  ...crdChecks,
+  ...bundleChecks,
+  ...operatorHubChecks,
+  ...deprecatedApiChecks,
+  ...goodPracticeChecks,
+  ...objectChecks,
 ];
 
 /** DEFAULT_VALIDATORS always run (operator-sdk's non-optional validation). */
@@ -25,11 +33,19 @@ export const DEFAULT_VALIDATORS: readonly ValidatorName[] = ['format', 'content'
  * suite here (upstream it only runs in opm); the deprecated operatorhub, community and multiarch
  * validators are not implemented.
  */
-export const OPTIONAL_VALIDATORS: Readonly<Record<string, { labels: Record<string, string>; validators: ValidatorName[] }>> = {
-  operatorhubv2: { labels: { name: 'operatorhubv2', suite: 'operatorframework' }, validators: ['operatorhubv2', 'alpha-deprecated-apis'] },
+export const OPTIONAL_VALIDATORS: Readonly<
+  Record<string, { labels: Record<string, string>; validators: ValidatorName[] }>
+> = {
+  operatorhubv2: {
+    labels: { name: 'operatorhubv2', suite: 'operatorframework' },
+    validators: ['operatorhubv2', 'alpha-deprecated-apis'],
+  },
   capabilities: { labels: { name: 'capabilities', suite: 'operatorframework' }, validators: ['capabilities'] },
   categories: { labels: { name: 'categories', suite: 'operatorframework' }, validators: ['categories'] },
-  'alpha-deprecated-apis': { labels: { name: 'alpha-deprecated-apis', suite: 'operatorframework' }, validators: ['alpha-deprecated-apis'] },
+  'alpha-deprecated-apis': {
+    labels: { name: 'alpha-deprecated-apis', suite: 'operatorframework' },
+    validators: ['alpha-deprecated-apis'],
+  },
   'good-practices': { labels: { name: 'good-practices', suite: 'operatorframework' }, validators: ['good-practices'] },
   objects: { labels: { name: 'objects', suite: 'operatorframework' }, validators: ['objects'] },
 };
@@ -44,11 +60,18 @@ export function selectChecks(selectors: readonly string[] = []): CheckDefinition
   const validators = new Set<ValidatorName>(DEFAULT_VALIDATORS);
   const singles = new Set<string>();
   for (const selector of selectors) {
-    const reqs = selector.split(',').map((s) => s.trim()).filter((s) => s !== '').map((s) => {
-      const eq = s.indexOf('=');
-      if (eq <= 0) throw new UserError(`invalid selector "${selector}"`, { hint: 'use key=value pairs, e.g. --select-optional suite=operatorframework or name=good-practices or check=hub-icon' });
-      return [s.slice(0, eq).trim(), s.slice(eq + 1).trim()] as const;
-    });
+    const reqs = selector
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .map((s) => {
+        const eq = s.indexOf('=');
+        if (eq <= 0)
+          throw new UserError(`invalid selector "${selector}"`, {
+            hint: 'use key=value pairs, e.g. --select-optional suite=operatorframework or name=good-practices or check=hub-icon',
+          });
+        return [s.slice(0, eq).trim(), s.slice(eq + 1).trim()] as const;
+      });
     let matched = false;
     const checkReq = reqs.find(([k]) => k === 'check');
     if (checkReq !== undefined) {

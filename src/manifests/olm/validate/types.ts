@@ -14,8 +14,17 @@ export interface Finding {
 
 /** ValidatorName groups checks like operator-sdk's validators; optional ones are picked with --select-optional. */
 export type ValidatorName =
-  | 'format' | 'content' | 'csv' | 'crd' | 'bundle'
-  | 'operatorhubv2' | 'capabilities' | 'categories' | 'alpha-deprecated-apis' | 'good-practices' | 'objects';
+  | 'format'
+  | 'content'
+  | 'csv'
+  | 'crd'
+  | 'bundle'
+  | 'operatorhubv2'
+  | 'capabilities'
+  | 'categories'
+  | 'alpha-deprecated-apis'
+  | 'good-practices'
+  | 'objects';
 
 /** ManifestFile is one parsed file of manifests/. */
 export interface ManifestFile {

@@ -25,15 +25,27 @@ export function validateBundleFiles(files: ReadonlyMap<string, string>, options:
   const findings: Finding[] = [];
   for (const check of selectChecks(options.selectOptional)) {
     for (const raw of check.run(view, ctx)) {
-      findings.push({ check: check.name, severity: raw.severity ?? check.severity, object: raw.object, message: raw.message });
+      findings.push({
+        check: check.name,
+        severity: raw.severity ?? check.severity,
+        object: raw.object,
+        message: raw.message,
+      });
     }
-    if ((check.name === 'format-manifests-dir' || check.name === 'format-metadata-dir') && findings.some((f) => f.check === check.name)) break;
+    if (
+      (check.name === 'format-manifests-dir' || check.name === 'format-metadata-dir') &&
+      findings.some((f) => f.check === check.name)
+    )
+      break;
   }
   return findings;
 }
 
 /** validateBundle validates a bundle directory, or files already in memory. */
-export async function validateBundle(source: string | ReadonlyMap<string, string>, options: ValidateOptions = {}): Promise<Finding[]> {
+export async function validateBundle(
+  source: string | ReadonlyMap<string, string>,
+  options: ValidateOptions = {},
+): Promise<Finding[]> {
   const files = typeof source === 'string' ? await readBundleDir(source) : source;
   return validateBundleFiles(files, options);
 }
@@ -55,5 +67,7 @@ export function hasErrors(findings: readonly Finding[]): boolean {
 /** formatFindings renders findings as text, one per line: `ERROR [check] object: message`. */
 export function formatFindings(findings: readonly Finding[]): string {
   if (findings.length === 0) return 'All validation tests have completed successfully\n';
-  return findings.map((f) => `${f.severity === 'error' ? 'ERROR' : 'WARN '} [${f.check}] ${f.object}: ${f.message}\n`).join('');
+  return findings
+    .map((f) => `${f.severity === 'error' ? 'ERROR' : 'WARN '} [${f.check}] ${f.object}: ${f.message}\n`)
+    .join('');
 }

@@ -15,7 +15,12 @@ interface TokenReviewStatus {
  * as `/metrics`) by a SubjectAccessReview. Missing or rejected tokens are 401, denied users 403; failures
  * to reach the API server throw (the caller answers 500).
  */
-export async function authorizeScrape(rest: RestClient, authorization: string | undefined, path: string, verb = 'get'): Promise<AuthDecision> {
+export async function authorizeScrape(
+  rest: RestClient,
+  authorization: string | undefined,
+  path: string,
+  verb = 'get',
+): Promise<AuthDecision> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (match === null) return { allowed: false, code: 401, message: 'Unauthorized' };
   const review = await rest.post<{ status?: TokenReviewStatus }>('/apis/authentication.k8s.io/v1/tokenreviews', {
@@ -24,20 +29,28 @@ export async function authorizeScrape(rest: RestClient, authorization: string | 
     spec: { token: match[1] },
   });
   const user = review?.status?.user;
-  if (review?.status?.authenticated !== true || user?.username === undefined) return { allowed: false, code: 401, message: 'Unauthorized' };
-  const access = await rest.post<{ status?: { allowed?: boolean; reason?: string } }>('/apis/authorization.k8s.io/v1/subjectaccessreviews', {
-    apiVersion: 'authorization.k8s.io/v1',
-    kind: 'SubjectAccessReview',
-    spec: {
-      user: user.username,
-      uid: user.uid,
-      groups: user.groups,
-      extra: user.extra,
-      nonResourceAttributes: { path, verb },
+  if (review?.status?.authenticated !== true || user?.username === undefined)
+    return { allowed: false, code: 401, message: 'Unauthorized' };
+  const access = await rest.post<{ status?: { allowed?: boolean; reason?: string } }>(
+    '/apis/authorization.k8s.io/v1/subjectaccessreviews',
+    {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SubjectAccessReview',
+      spec: {
+        user: user.username,
+        uid: user.uid,
+        groups: user.groups,
+        extra: user.extra,
+        nonResourceAttributes: { path, verb },
+      },
     },
-  });
+  );
   if (access?.status?.allowed !== true) {
-    return { allowed: false, code: 403, message: `Forbidden (user=${user.username}, verb=${verb}, resource=, subresource=)` };
+    return {
+      allowed: false,
+      code: 403,
+      message: `Forbidden (user=${user.username}, verb=${verb}, resource=, subresource=)`,
+    };
   }
   return { allowed: true, user: user.username };
 }

@@ -14,7 +14,8 @@ const target = Reflect as unknown as MetadataReflect;
 
 if (typeof target.getMetadata !== 'function') {
   const metadata = new WeakMap<object, Map<string, unknown>>();
-  const slot = (key: unknown, property: string | symbol | undefined): string => `${String(property ?? '')}\u0000${String(key)}`;
+  const slot = (key: unknown, property: string | symbol | undefined): string =>
+    `${String(property ?? '')}\u0000${String(key)}`;
   const own = (obj: object, key: unknown, property?: string | symbol): { found: boolean; value: unknown } => {
     const entries = metadata.get(obj);
     const k = slot(key, property);
@@ -22,7 +23,7 @@ if (typeof target.getMetadata !== 'function') {
   };
   target.defineMetadata = (key, value, obj, property) => {
     let entries = metadata.get(obj);
-    if (entries === undefined) metadata.set(obj, (entries = new Map()));
+    if (entries === undefined) metadata.set(obj, (entries = new Map<string, unknown>()));
     entries.set(slot(key, property), value);
   };
   target.getOwnMetadata = (key, obj, property) => own(obj, key, property).value;

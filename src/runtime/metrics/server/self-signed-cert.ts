@@ -19,12 +19,14 @@ export async function generateSelfSignedCertificate(names: string[] = []): Promi
   const x509 = namedExports(await import('@peculiar/x509'), 'X509CertificateGenerator');
   const crypto = webcrypto;
   const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const dnsNames = [...new Set(['localhost', hostname(), ...names])];
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
     {
-      serialNumber: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex').replace(/^[89a-f]/, '1'),
+      serialNumber: Buffer.from(crypto.getRandomValues(new Uint8Array(16)))
+        .toString('hex')
+        .replace(/^[89a-f]/, '1'),
       name: `CN=${hostname()}`,
       notBefore: new Date(now - 60_000),
       notAfter: new Date(now + 365 * 24 * 3600_000),
@@ -41,9 +43,12 @@ export async function generateSelfSignedCertificate(names: string[] = []): Promi
         ]),
       ],
     },
-    crypto as never,
+    crypto,
   );
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', keys.privateKey);
-  const key = `-----BEGIN PRIVATE KEY-----\n${Buffer.from(pkcs8).toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END PRIVATE KEY-----\n`;
+  const key = `-----BEGIN PRIVATE KEY-----\n${Buffer.from(pkcs8)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '')}\n-----END PRIVATE KEY-----\n`;
   return { cert: cert.toString('pem'), key };
 }

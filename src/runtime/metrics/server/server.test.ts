@@ -26,7 +26,13 @@ beforeEach(async () => {
     const token = (req.body as { spec: { token: string } }).spec.token;
     if (token === 'explode') return status(500, 'InternalError', 'webhook authenticator down');
     const user = users[token];
-    return { status: 201, body: { kind: 'TokenReview', status: user === undefined ? { authenticated: false, error: 'invalid token' } : { authenticated: true, user } } };
+    return {
+      status: 201,
+      body: {
+        kind: 'TokenReview',
+        status: user === undefined ? { authenticated: false, error: 'invalid token' } : { authenticated: true, user },
+      },
+    };
   });
   api.route('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', (req: StubRequest) => {
     const spec = (req.body as { spec: { user: string; nonResourceAttributes: { path: string; verb: string } } }).spec;
@@ -67,7 +73,14 @@ function get(secure: boolean, port: number, path: string, token?: string, hangUp
   return new Promise((resolve, reject) => {
     if (hangUpAfterMs !== undefined) setTimeout(() => req.destroy(new Error('hung up')), hangUpAfterMs);
     const req = mod.request(
-      { host: '127.0.0.1', port, path, method: 'GET', rejectUnauthorized: false, headers: token === undefined ? {} : { Authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'GET',
+        rejectUnauthorized: false,
+        headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -105,8 +118,13 @@ describe('MetricsServer', () => {
     const { server } = await serve(true);
     const res = await get(true, server.port!, '/metrics', 'no-rbac-token');
     expect(res.code).toBe(403);
-    const sar = api.requests.find((r) => r.path.endsWith('/subjectaccessreviews'))?.body as { spec: Record<string, unknown> };
-    expect(sar.spec).toMatchObject({ user: 'system:serviceaccount:default:nobody', nonResourceAttributes: { path: '/metrics', verb: 'get' } });
+    const sar = api.requests.find((r) => r.path.endsWith('/subjectaccessreviews'))?.body as {
+      spec: Record<string, unknown>;
+    };
+    expect(sar.spec).toMatchObject({
+      user: 'system:serviceaccount:default:nobody',
+      nonResourceAttributes: { path: '/metrics', verb: 'get' },
+    });
   });
 
   it('serves metrics over TLS to authorized scrapers', async () => {
@@ -114,7 +132,11 @@ describe('MetricsServer', () => {
     const res = await get(true, server.port!, '/metrics', 'good-token');
     expect(res.code).toBe(200);
     expect(res.body).toContain('test_things_total 3');
-    expect(api.requests.at(0)?.body).toEqual({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token: 'good-token' } });
+    expect(api.requests.at(0)?.body).toEqual({
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenReview',
+      spec: { token: 'good-token' },
+    });
   });
 
   it('answers 500 when the API server cannot review the token', async () => {

@@ -53,7 +53,8 @@ export class MetricsServer implements Runnable {
   private readonly readyPromise = new Promise<void>((r) => (this.resolveReady = r));
 
   constructor(private readonly options: MetricsServerOptions) {
-    if (options.secure && options.rest === undefined) throw new Error('secure metrics need API access for TokenReview and SubjectAccessReview');
+    if (options.secure && options.rest === undefined)
+      throw new Error('secure metrics need API access for TokenReview and SubjectAccessReview');
     this.log = options.logger.child({ logger: 'metrics' });
     this.registry = options.registry ?? defaultRegistry;
   }
