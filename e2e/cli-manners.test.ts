@@ -49,6 +49,8 @@ async function inTerminal(
       NO_COLOR: undefined,
       FORCE_COLOR: undefined,
       NODE_DISABLE_COLORS: undefined,
+      // Node.js gives a terminal two colours when CI is set outside the CI services it knows (CI=true here).
+      CI: undefined,
       TERM: 'xterm-256color',
       ...env,
     },

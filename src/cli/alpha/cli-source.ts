@@ -6,6 +6,7 @@ import { execa } from 'execa';
 import semver from 'semver';
 import { UserError } from '../../errors/user-error.js';
 import { cliVersion } from '../../machinery/template-root.js';
+import { generatorDependencies, readManifest } from '../generator-deps.js';
 import type { CliIO } from '../io.js';
 import { startProgress } from '../progress.js';
 import { inProcessScaffolder, programScaffolder, type RunArgv, type Scaffolder } from './scaffolder.js';
@@ -56,12 +57,23 @@ async function npmInstall(io: CliIO, target: string, spec: string, label: string
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
   const progress = startProgress(io.err, `installing ${label}`, { tty: io.errIsTTY === true });
-  try {
-    const r = await execa(
+  const install = (specs: readonly string[]) =>
+    execa(
       'npm',
-      ['install', '--no-audit', '--no-fund', '--no-save', '--ignore-scripts', '--prefix', partial, spec],
-      { reject: false, stdin: 'ignore', ...(io.signal === undefined ? {} : { cancelSignal: io.signal }) },
+      ['install', '--no-audit', '--no-fund', '--no-save', '--ignore-scripts', '--prefix', partial, ...specs],
+      {
+        reject: false,
+        stdin: 'ignore',
+        ...(io.signal === undefined ? {} : { cancelSignal: io.signal }),
+      },
     );
+  try {
+    let r = await install([spec]);
+    // A release that keeps its generator in devDependencies (generatorDependencies) needs them next to it to
+    // scaffold; they go in the same install, since a later --no-save install would prune operator-ts.
+    const manifest = r.exitCode === 0 ? readManifest(join(partial, 'node_modules', 'operator-ts')) : undefined;
+    const generator = Object.entries(manifest === undefined ? {} : generatorDependencies(manifest));
+    if (generator.length > 0) r = await install([spec, ...generator.map(([name, version]) => `${name}@${version}`)]);
     progress.done(r.exitCode === 0 ? 'done' : 'failed');
     io.signal?.throwIfAborted();
     if (r.exitCode !== 0)
