@@ -18,6 +18,13 @@ import { makeWorkdir, removeWorkdir } from './helpers/workdir.js';
 
 // actionlint (a Go module) checks the scaffolded GitHub workflows; without Go the check is skipped.
 const ACTIONLINT = 'github.com/rhysd/actionlint/cmd/actionlint@v1.7.12';
+const WORKFLOWS = ['lint', 'test', 'test-e2e'].map((w) => `.github/workflows/${w}.yml`);
+
+/** actionlint runs actionlint on a project's scaffolded workflows. */
+async function actionlint(dir: string): Promise<NpmResult> {
+  const r = await execa('go', ['run', ACTIONLINT, ...WORKFLOWS], { cwd: dir, reject: false, all: true });
+  return { exitCode: r.exitCode ?? -1, output: String(r.all) };
+}
 const hasGo = spawnSync('go', ['version']).status === 0;
 
 interface NpmResult {
@@ -120,9 +127,8 @@ describe('a scaffolded project passes its own eslint and prettier', () => {
   });
 
   it.skipIf(!hasGo)('the CI workflows pass actionlint', async () => {
-    const workflows = ['lint', 'test', 'test-e2e'].map((w) => `.github/workflows/${w}.yml`);
-    const r = await execa('go', ['run', ACTIONLINT, ...workflows], { cwd: dir, reject: false, all: true });
-    expect(r.exitCode, String(r.all)).toBe(0);
+    const r = await actionlint(dir);
+    expect(r.exitCode, r.output).toBe(0);
   });
 });
 
@@ -148,9 +154,8 @@ describe('every golden project passes its own lint, format check, type check, bu
       if (script === 'test') expect(r.output, 'the envtest suite ran').not.toContain('envtest suite skipped');
     }
     if (hasGo) {
-      const workflows = ['lint', 'test', 'test-e2e'].map((w) => `.github/workflows/${w}.yml`);
-      const r = await execa('go', ['run', ACTIONLINT, ...workflows], { cwd: copy, reject: false, all: true });
-      expect(r.exitCode, `actionlint in golden project ${name}:\n${String(r.all)}`).toBe(0);
+      const r = await actionlint(copy);
+      expect(r.exitCode, `actionlint in golden project ${name}:\n${r.output}`).toBe(0);
     }
   });
 });
